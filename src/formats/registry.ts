@@ -1,0 +1,37 @@
+import { isFormatId, type FormatId, type Kind } from '../model/format-id.js';
+import { UsageError } from '../model/errors.js';
+import { codecKinds, type Codec, type KindCodec } from './codec.js';
+import { anthropicMessages } from './anthropic-messages/index.js';
+import { openaiChat } from './openai-chat/index.js';
+
+const CODECS: ReadonlyMap<FormatId, Codec> = new Map<FormatId, Codec>(
+  [anthropicMessages, openaiChat].map((c) => [c.id, c]),
+);
+
+export interface FormatInfo {
+  id: FormatId;
+  title: string;
+  kinds: Kind[];
+}
+
+/** The formats this build can convert, with the kinds each supports. */
+export function formats(): FormatInfo[] {
+  return [...CODECS.values()].map((c) => ({ id: c.id, title: c.title, kinds: codecKinds(c) }));
+}
+
+export function getCodec(id: string): Codec {
+  const known = isFormatId(id) ? CODECS.get(id) : undefined;
+  if (!known) {
+    throw new UsageError(`unknown format '${id}'; known formats: ${[...CODECS.keys()].join(', ')}`);
+  }
+  return known;
+}
+
+export function getKindCodec(id: string, kind: Kind): KindCodec<unknown> {
+  const codec = getCodec(id);
+  const kc = kind === 'request' ? codec.request : kind === 'response' ? codec.response : undefined;
+  if (!kc) {
+    throw new UsageError(`format '${id}' does not support kind '${kind}' (it supports: ${codecKinds(codec).join(', ')})`);
+  }
+  return kc as KindCodec<unknown>;
+}

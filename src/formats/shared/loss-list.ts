@@ -1,0 +1,13 @@
+import type { Loss } from '../../model/loss.js';
+import type { LossSink } from '../codec.js';
+
+/** The plain loss sink: an array. */
+export class LossList implements LossSink {
+  readonly items: Loss[] = [];
+  push(loss: Loss): void {
+    this.items.push(loss);
+  }
+  get length(): number {
+    return this.items.length;
+  }
+}

@@ -1,0 +1,83 @@
+import type { Ext } from '../../model/ext.js';
+import type { JsonObject, JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import type { LossSink } from '../codec.js';
+import { STASH_KEY } from './stash.js';
+
+/**
+ * The fields of a wire object that the decoder did not map to a canonical slot. They are kept
+ * under `ext[origin]` and written back only by the same format, so A -> canonical -> A is exact.
+ */
+export function residue(obj: JsonObject, known: ReadonlySet<string>): JsonObject | undefined {
+  let out: JsonObject | undefined;
+  for (const key in obj) {
+    if (known.has(key) || key === STASH_KEY) continue;
+    const value = obj[key];
+    if (value === undefined) continue;
+    (out ??= {})[key] = value;
+  }
+  return out;
+}
+
+/** Sets `target.ext[origin] = rest` when there is any rest. */
+export function keepResidue(target: { ext?: Ext }, origin: string, rest: JsonObject | undefined): void {
+  if (rest === undefined) return;
+  target.ext = { ...target.ext, [origin]: rest };
+}
+
+/**
+ * Keys starting with '$' in `ext[origin]` are the codec's own private hints (e.g. which of two
+ * equivalent wire fields the source used), never wire fields: they are not written out and not
+ * reported as losses elsewhere. No wire format has '$'-prefixed keys.
+ */
+export function isHintKey(key: string): boolean {
+  return key.charCodeAt(0) === 36; // '$'
+}
+
+/** Copies the format's own residue (not its hints) onto the object being written. */
+export function restoreResidue(out: JsonObject, ext: Ext | undefined, origin: string): void {
+  const own = ext?.[origin];
+  if (own === undefined) return;
+  for (const key in own) {
+    const value = own[key];
+    if (value !== undefined && !isHintKey(key) && !(key in out)) out[key] = value;
+  }
+}
+
+/** A value that says nothing: null, an empty array or an empty object. Not worth a loss line. */
+export function isEmptyValue(value: JsonValue | undefined): boolean {
+  if (value === null || value === undefined) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.keys(value).length === 0;
+  return false;
+}
+
+/**
+ * Reports every meaningful field another format left in `ext`: the target has no slot for it.
+ * Returns whether anything was reported.
+ */
+export function reportForeignExt(
+  ext: Ext | undefined,
+  target: string,
+  path: Path,
+  losses: LossSink,
+): boolean {
+  if (ext === undefined) return false;
+  let reported = false;
+  for (const origin in ext) {
+    if (origin === target) continue;
+    const fields = ext[origin];
+    if (fields === undefined) continue;
+    for (const key in fields) {
+      if (isHintKey(key) || isEmptyValue(fields[key])) continue;
+      losses.push({
+        code: 'unsupported-field',
+        path: [...path, key],
+        message: `${origin} field '${key}' has no equivalent in ${target}`,
+        action: 'dropped',
+      });
+      reported = true;
+    }
+  }
+  return reported;
+}

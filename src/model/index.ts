@@ -1,0 +1,15 @@
+export * from './json.js';
+export * from './format-id.js';
+export type * from './ext.js';
+export type * from './source.js';
+export type * from './citation.js';
+export type * from './cache.js';
+export type * from './part.js';
+export type * from './message.js';
+export type * from './tool.js';
+export type * from './stop-reason.js';
+export type * from './usage.js';
+export type * from './request.js';
+export type * from './response.js';
+export * from './loss.js';
+export * from './errors.js';
