@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import { convert } from '../formats/convert.js';
+import { formats } from '../formats/registry.js';
+import { InterlinguaError, LossError, UsageError, ValidationError } from '../model/errors.js';
+import { parseArgs, stringFlag, type ParsedArgs } from './args.js';
+import { HELP } from './help.js';
+import type { CliIo } from './io.js';
+import { issueLine, lossLine } from './render.js';
+
+export const EXIT = { ok: 0, usage: 1, invalid: 2, lossy: 3 } as const;
+
+/** Runs one CLI invocation; returns the exit code. Never throws for bad input or usage. */
+export async function run(argv: readonly string[], io: CliIo, version = '0.0.0'): Promise<number> {
+  try {
+    const args = parseArgs(argv);
+    if (args.flags.has('version')) {
+      io.stdout(`${version}\n`);
+      return EXIT.ok;
+    }
+    if (args.flags.has('help') || args.command === undefined || args.command === 'help') {
+      io.stdout(HELP);
+      return args.command === undefined && !args.flags.has('help') ? EXIT.usage : EXIT.ok;
+    }
+    switch (args.command) {
+      case 'convert':
+        return await convertCommand(args, io);
+      case 'formats':
+        return formatsCommand(io);
+      default:
+        throw new UsageError(`unknown command '${args.command}' (try --help)`);
+    }
+  } catch (err) {
+    return reportError(err, io);
+  }
+}
+
+async function convertCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const from = stringFlag(args, 'from');
+  const to = stringFlag(args, 'to');
+  if (from === undefined || to === undefined) throw new UsageError('convert needs --from <format> and --to <format>');
+  const kind = stringFlag(args, 'kind') ?? 'request';
+  if (kind !== 'request' && kind !== 'response') throw new UsageError(`--kind must be request or response, not '${kind}'`);
+  if (args.positionals.length > 1) throw new UsageError('convert takes at most one FILE');
+  const maxText = stringFlag(args, 'max-text-bytes');
+  const maxTextBytes = maxText === undefined ? undefined : Number(maxText);
+  if (maxTextBytes !== undefined && (!Number.isInteger(maxTextBytes) || maxTextBytes <= 0)) {
+    throw new UsageError('--max-text-bytes must be a positive integer');
+  }
+  const file = args.positionals[0];
+  const text = file === undefined || file === '-' ? await io.readStdin() : await readInput(io, file);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    io.stderr(`error: (root): input is not valid JSON: ${(err as Error).message}\n`);
+    return EXIT.invalid;
+  }
+  const { value, losses } = convert(body, {
+    from,
+    to,
+    kind,
+    preserve: args.flags.has('preserve'),
+    strict: args.flags.has('strict'),
+    ...(maxTextBytes === undefined ? {} : { limits: { maxTextBytes } }),
+  });
+  io.stdout(`${args.flags.has('compact') ? JSON.stringify(value) : JSON.stringify(value, null, 2)}\n`);
+  for (const loss of losses) io.stderr(`${lossLine(loss)}\n`);
+  return EXIT.ok;
+}
+
+async function readInput(io: CliIo, file: string): Promise<string> {
+  try {
+    return await io.readFile(file);
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
+function formatsCommand(io: CliIo): number {
+  const rows = formats();
+  const width = Math.max(6, ...rows.map((r) => r.id.length));
+  io.stdout(`${'format'.padEnd(width)}  kinds              name\n`);
+  for (const r of rows) io.stdout(`${r.id.padEnd(width)}  ${r.kinds.join(', ').padEnd(17)}  ${r.title}\n`);
+  return EXIT.ok;
+}
+
+function reportError(err: unknown, io: CliIo): number {
+  if (err instanceof LossError) {
+    for (const loss of err.losses) io.stderr(`${lossLine(loss)}\n`);
+    io.stderr(`error: --strict: ${err.message}\n`);
+    return EXIT.lossy;
+  }
+  if (err instanceof ValidationError) {
+    for (const issue of err.issues) io.stderr(`${issueLine(issue)}\n`);
+    return EXIT.invalid;
+  }
+  if (err instanceof UsageError) {
+    io.stderr(`error: ${err.message}\n`);
+    return EXIT.usage;
+  }
+  if (err instanceof InterlinguaError) {
+    io.stderr(`error: ${err.message}\n`);
+    return EXIT.invalid;
+  }
+  // A bug of ours, not the user's input: say so plainly, still without a stack trace.
+  io.stderr(`error: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+  return 70;
+}
+
+/** The process entry: real stdin/stdout/files. */
+export async function main(argv: readonly string[], version: string): Promise<void> {
+  const io: CliIo = {
+    readFile: (p) => readFile(p, 'utf8'),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+  };
+  process.exitCode = await run(argv, io, version);
+}
