@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { Issue } from '../../../src/model/errors.js';
+import { formatPath } from '../../../src/model/loss.js';
+import { parseDataUrl, formatDataUrl } from '../../../src/formats/shared/data-url.js';
+import { LossList } from '../../../src/formats/shared/loss-list.js';
+import { keepResidue, reportForeignExt, residue, restoreResidue } from '../../../src/formats/shared/residue.js';
+import { checkTextSize } from '../../../src/formats/shared/text-limit.js';
+
+describe('data URLs', () => {
+  it('parses the media type from the URL and never guesses one', () => {
+    expect(parseDataUrl('data:image/png;base64,iVBORw0KGgo=')).toEqual({ mediaType: 'image/png', data: 'iVBORw0KGgo=' });
+    expect(parseDataUrl('https://example.com/a.png')).toBeUndefined();
+    expect(parseDataUrl('data:;base64,AAAA')).toBeUndefined();
+    expect(parseDataUrl('data:text/plain,hello')).toBeUndefined();
+    // a parameter would be lost on the way back, so it is not a plain base64 data URL
+    expect(parseDataUrl('data:text/plain;charset=utf-8;base64,aGk=')).toBeUndefined();
+    expect(formatDataUrl('application/pdf', 'JVBERi0=')).toBe('data:application/pdf;base64,JVBERi0=');
+  });
+});
+
+describe('residue', () => {
+  it('keeps unmapped fields (nulls too) and writes back only its own, never hints', () => {
+    const rest = residue({ role: 'assistant', refusal: null, audio: { id: 'a' } }, new Set(['role']));
+    expect(rest).toEqual({ refusal: null, audio: { id: 'a' } });
+    const target: { ext?: Record<string, Record<string, never>> } = {};
+    keepResidue(target, 'openai-chat', { ...rest, $hint: 'x' });
+    const out = { role: 'assistant' } as Record<string, unknown>;
+    restoreResidue(out as never, target.ext, 'openai-chat');
+    expect(out).toEqual({ role: 'assistant', refusal: null, audio: { id: 'a' } });
+    const other = {} as Record<string, unknown>;
+    restoreResidue(other as never, target.ext, 'anthropic-messages');
+    expect(other).toEqual({});
+  });
+
+  it('reports meaningful foreign fields only', () => {
+    const losses = new LossList();
+    const reported = reportForeignExt(
+      { 'openai-chat': { refusal: null, annotations: [], logit_bias: { '1': 2 }, $form: 'x' }, 'anthropic-messages': { container: 'c' } },
+      'anthropic-messages',
+      ['messages', 1],
+      losses,
+    );
+    expect(reported).toBe(true);
+    expect(losses.items.map((l) => formatPath(l.path))).toEqual(['messages[1].logit_bias']);
+  });
+});
+
+describe('text size limit', () => {
+  it('measures UTF-8 bytes, not characters', () => {
+    const issues: Issue[] = [];
+    checkTextSize('é'.repeat(6), { maxTextBytes: 11 }, ['t'], issues);
+    expect(issues[0]).toMatchObject({ code: 'too_large', path: ['t'], received: '12 bytes' });
+    const ok: Issue[] = [];
+    checkTextSize('é'.repeat(5), { maxTextBytes: 11 }, ['t'], ok);
+    expect(ok).toEqual([]);
+  });
+});

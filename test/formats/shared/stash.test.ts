@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../../src/model/message.js';
+import type { JsonObject } from '../../../src/model/json.js';
+import { LossList } from '../../../src/formats/shared/loss-list.js';
+import { encodeGroup, putTopStash, STASH_KEY, takeMessageStash, takeTopStash } from '../../../src/formats/shared/stash.js';
+import { stableHash } from '../../../src/formats/shared/stable-hash.js';
+
+const thinking: Message = {
+  role: 'assistant',
+  parts: [
+    { type: 'reasoning', origin: 'anthropic-messages', text: 'hmm', signature: 'sig==' },
+    { type: 'text', text: 'hi' },
+  ],
+};
+
+function lossyEncode(losses: LossList): JsonObject[] {
+  losses.push({ code: 'foreign-reasoning', path: ['messages', 0, 'content', 0], message: 'no slot', action: 'dropped' });
+  return [{ role: 'assistant', content: 'hi' }];
+}
+
+describe('message stash', () => {
+  it('stashes a lossy group only under preserve, marking its losses stashed', () => {
+    const plain = new LossList();
+    const wire = encodeGroup([thinking], { preserve: false, losses: plain }, lossyEncode);
+    expect(wire[0]).not.toHaveProperty(STASH_KEY);
+    expect(plain.items.map((l) => l.action)).toEqual(['dropped']);
+
+    const kept = new LossList();
+    const stashed = encodeGroup([thinking], { preserve: true, losses: kept }, lossyEncode);
+    expect(kept.items.map((l) => l.action)).toEqual(['stashed']);
+    expect(stashed[0]?.[STASH_KEY]).toMatchObject({ v: 1, span: 1, messages: [thinking] });
+  });
+
+  it('leaves a lossless group untouched even under preserve', () => {
+    const losses = new LossList();
+    const wire = encodeGroup([thinking], { preserve: true, losses }, () => [{ role: 'assistant', content: 'hi' }]);
+    expect(wire[0]).toEqual({ role: 'assistant', content: 'hi' });
+    expect(losses.length).toBe(0);
+  });
+
+  it('gives the stashed messages back while the wire messages are unchanged', () => {
+    const wire = encodeGroup([thinking], { preserve: true, losses: new LossList() }, lossyEncode);
+    const roundTripped = JSON.parse(JSON.stringify(wire)) as unknown[];
+    const losses = new LossList();
+    const got = takeMessageStash(roundTripped, 0, { limits: { maxTextBytes: 1e5 }, losses }, ['messages']);
+    expect(got).toEqual({ messages: [thinking], span: 1 });
+    expect(losses.length).toBe(0);
+  });
+
+  it('ignores and reports a stash whose wire messages were edited since', () => {
+    const wire = encodeGroup([thinking], { preserve: true, losses: new LossList() }, lossyEncode);
+    (wire[0] as JsonObject)['content'] = 'edited';
+    const losses = new LossList();
+    expect(takeMessageStash(wire, 0, { limits: { maxTextBytes: 1e5 }, losses }, ['messages'])).toBeUndefined();
+    expect(losses.items[0]).toMatchObject({ code: 'stale-stash', path: ['messages', 0, STASH_KEY] });
+  });
+
+  it('reports a malformed stash instead of trusting it', () => {
+    const losses = new LossList();
+    const list = [{ role: 'user', content: 'x', [STASH_KEY]: { v: 1, span: 5, hash: 'x', messages: [] } }];
+    expect(takeMessageStash(list, 0, { limits: { maxTextBytes: 1e5 }, losses }, ['messages'])).toBeUndefined();
+    expect(losses.items[0]?.code).toBe('stale-stash');
+  });
+
+  it('round-trips top-level fields and ignores a malformed top-level stash', () => {
+    const out: JsonObject = {};
+    putTopStash(out, { topK: 5 }, { preserve: true, losses: new LossList() });
+    expect(takeTopStash(out, { limits: { maxTextBytes: 1 }, losses: new LossList() })).toEqual({ topK: 5 });
+    const none: JsonObject = {};
+    putTopStash(none, { topK: 5 }, { preserve: false, losses: new LossList() });
+    expect(none).toEqual({});
+    const losses = new LossList();
+    expect(takeTopStash({ [STASH_KEY]: { v: 2 } }, { limits: { maxTextBytes: 1 }, losses })).toBeUndefined();
+    expect(losses.length).toBe(1);
+  });
+});
+
+describe('stableHash', () => {
+  it('ignores key order but not values or array order', () => {
+    expect(stableHash({ a: 1, b: [1, 2] })).toBe(stableHash({ b: [1, 2], a: 1 }));
+    expect(stableHash({ a: 1, b: [1, 2] })).not.toBe(stableHash({ a: 1, b: [2, 1] }));
+    expect(stableHash({ a: '1' })).not.toBe(stableHash({ a: 1 }));
+  });
+});
