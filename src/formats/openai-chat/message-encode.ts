@@ -1,0 +1,243 @@
+/**
+ * Canonical messages -> Chat Completions messages. Each canonical message is one stash group
+ * (encodeGroup): a user message holding tool results becomes tool messages followed by a user
+ * message, and under `preserve` the original rides on the first of them.
+ */
+import type { JsonObject } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import type { Message } from '../../model/message.js';
+import type { Part, TextPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
+import type { EncodeContext, LossSink } from '../codec.js';
+import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { encodeGroup } from '../shared/stash.js';
+import { contentPart, isBlank, joinTexts, loss, own, renderSearchResult, reportPartExtras, restoreNested, type ContentRole } from './content-encode.js';
+import { OPENAI_CHAT } from './openai-chat-api.js';
+
+/** How an error result is told apart in a tool message, which has no error flag. */
+export const TOOL_ERROR_PREFIX = '[tool error] ';
+/** Tool message text when a tool returned only media, which follows in a user message. */
+export const TOOL_MEDIA_NOTE = '[the tool result content follows in the next user message]';
+
+type Content = string | JsonObject[];
+
+/**
+ * The `content` of a message from its content parts: one string when the source had one (or when
+ * several text parts from another format join), otherwise the array form, parts in order.
+ */
+export function buildContent(
+  parts: readonly { part: Part; j: number }[],
+  role: ContentRole,
+  path: Path,
+  opts: { stringContent: boolean; keepArray: boolean },
+  losses: LossSink,
+): Content | undefined {
+  let wire: { json: JsonObject; part: Part; j: number }[] = [];
+  for (const { part, j } of parts) {
+    const json = contentPart(part, role, [...path, 'parts', j], losses);
+    if (json) wire.push({ json, part, j });
+  }
+  if (wire.length > 1 && !opts.keepArray) {
+    wire = wire.filter((w) => {
+      if (w.json['type'] !== 'text' || !isBlank(w.json['text'] as string)) return true;
+      loss(losses, 'empty-text', [...path, 'parts', w.j], 'empty or whitespace-only text part dropped');
+      return false;
+    });
+  }
+  if (wire.length === 0) return opts.stringContent && parts.length === 0 ? '' : undefined;
+  const allText = wire.every((w) => w.json['type'] === 'text');
+  if (!allText || opts.keepArray || (wire.length === 1 && !opts.stringContent)) return wire.map((w) => w.json);
+  if (wire.length === 1) return (wire[0] as { json: JsonObject }).json['text'] as string;
+  loss(losses, 'text-joined', [...path, 'parts'], `${wire.length} text parts joined into one string`, 'approximated');
+  return joinTexts(wire.map((w) => asText(w))).text;
+}
+
+function asText(w: { json: JsonObject; part: Part }): TextPart {
+  const t: TextPart = { type: 'text', text: w.json['text'] as string };
+  if (w.part.type === 'text' && w.part.citations) t.citations = w.part.citations;
+  return t;
+}
+
+export function encodeToolCall(part: ToolCallPart, path: Path, losses: LossSink): { call?: JsonObject; legacy?: JsonObject } {
+  reportPartExtras(part, path, losses);
+  const hints = own(part.ext);
+  const args = part.argumentsJson ?? (hints?.['$custom'] === true && typeof part.arguments === 'string' ? part.arguments : JSON.stringify(part.arguments));
+  if (hints?.['$legacy'] === true) {
+    const legacy: JsonObject = { name: part.name, arguments: args };
+    restoreResidue(legacy, part.ext, OPENAI_CHAT);
+    return { legacy };
+  }
+  const call: JsonObject =
+    hints?.['$custom'] === true
+      ? { id: part.id, type: 'custom', custom: { name: part.name, input: args } }
+      : { id: part.id, type: 'function', function: { name: part.name, arguments: args } };
+  restoreNested(call, part.ext, hints?.['$custom'] === true ? 'custom' : 'function');
+  if (hints?.['$noType'] === true) delete call['type'];
+  return { call };
+}
+
+/** A tool result as a tool message; media it holds is returned to go in a following user message. */
+function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): { msg: JsonObject; media: Part[] } {
+  reportPartExtras(part, path, losses);
+  const texts: JsonObject[] = [];
+  const media: Part[] = [];
+  part.content.forEach((p, k) => {
+    const at = [...path, 'content', k];
+    if (p.type === 'image' || p.type === 'document' || p.type === 'audio' || p.type === 'video') {
+      loss(losses, 'tool-result-media', at, `tool messages hold text only: the ${p.type} follows in a user message`, 'approximated');
+      media.push(p);
+    } else if (p.type === 'text' || p.type === 'search-result' || p.type === 'data') {
+      const json = contentPart(p, 'text-only', at, losses);
+      if (json) texts.push(json);
+    } else loss(losses, 'unsupported-part', at, `tool messages cannot hold ${p.type} parts`);
+  });
+  let content: Content;
+  if (part.stringContent === true || texts.length === 0) {
+    if (texts.length > 1) loss(losses, 'text-joined', [...path, 'content'], `${texts.length} text parts joined into one string`, 'approximated');
+    content = texts.map((t) => t['text'] as string).join('\n\n');
+    if (texts.length === 0 && media.length > 0) content = TOOL_MEDIA_NOTE;
+  } else content = texts;
+  if (part.isError === true) {
+    loss(losses, 'tool-error-flag', [...path, 'isError'], `tool messages have no error flag: the text starts with '${TOOL_ERROR_PREFIX.trim()}'`, 'approximated');
+    content = typeof content === 'string' ? TOOL_ERROR_PREFIX + content : [{ type: 'text', text: TOOL_ERROR_PREFIX.trim() }, ...content];
+  }
+  if (part.providerExecuted === true) loss(losses, 'provider-executed-tool', path, 'a result of a provider-run tool is sent as an ordinary tool message', 'approximated');
+  return { msg: { role: 'tool', tool_call_id: part.callId, content }, media };
+}
+
+/** user / tool messages: tool results first as tool messages, then the rest as one user message. */
+function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] {
+  const out: JsonObject[] = [];
+  const hints = own(m.ext);
+  const rest: { part: Part; j: number }[] = [];
+  const media: { part: Part; j: number }[] = [];
+  m.parts.forEach((part, j) => {
+    if (part.type !== 'tool-result') {
+      if (m.role === 'tool') loss(losses, 'tool-message-parts', [...path, 'parts', j], 'a non-result part of a tool message is sent in a user message', 'approximated');
+      rest.push({ part, j });
+      return;
+    }
+    if (hints?.['$role'] === 'function') {
+      // Deprecated function-result message, as it came.
+      const text = part.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+      out.push({ role: 'function', name: m.name ?? part.name ?? part.callId, content: part.content.length === 0 ? null : text });
+      return;
+    }
+    const { msg, media: moved } = encodeToolResult(part, [...path, 'parts', j], losses);
+    for (const p of moved) media.push({ part: p, j });
+    out.push(msg);
+  });
+  const isTool = m.role === 'tool';
+  if (isTool && out.length === 1) {
+    const msg = out[0] as JsonObject;
+    if (m.name !== undefined && hints?.['$role'] !== 'function') msg['name'] = m.name;
+    restoreResidue(msg, m.ext, OPENAI_CHAT);
+  }
+  if (rest.length === 0 && media.length === 0 && (out.length > 0 || isTool)) return out;
+  const opts = { stringContent: m.stringContent === true, keepArray: hints?.['$textArray'] === true };
+  const content = buildContent([...media, ...rest], 'user', path, opts, losses) ?? '';
+  const user: JsonObject = { role: 'user', content };
+  if (m.name !== undefined && !isTool) user['name'] = m.name;
+  if (!isTool) restoreResidue(user, m.ext, OPENAI_CHAT);
+  out.push(user);
+  return out;
+}
+
+function encodeInstructions(m: Message, path: Path, losses: LossSink): JsonObject[] {
+  const hints = own(m.ext);
+  const opts = { stringContent: m.stringContent === true, keepArray: hints?.['$textArray'] === true };
+  const parts = m.parts.map((part, j) => ({ part, j }));
+  const msg: JsonObject = { role: m.role, content: buildContent(parts, 'text-only', path, opts, losses) ?? '' };
+  if (m.name !== undefined) msg['name'] = m.name;
+  restoreResidue(msg, m.ext, OPENAI_CHAT);
+  return [msg];
+}
+
+/** The assistant fields both requests and responses use, sorted out of the parts. */
+export interface AssistantParts {
+  content: { part: Part; j: number }[];
+  refusals: string[];
+  reasoning: string[];
+  calls: JsonObject[];
+  legacy?: JsonObject;
+}
+
+export function sortAssistantParts(m: Message, path: Path, losses: LossSink): AssistantParts {
+  const out: AssistantParts = { content: [], refusals: [], reasoning: [], calls: [] };
+  m.parts.forEach((part, j) => {
+    const at = [...path, 'parts', j];
+    switch (part.type) {
+      case 'reasoning':
+        reportPartExtras(part, at, losses);
+        if (part.origin === OPENAI_CHAT && part.text !== undefined) out.reasoning.push(part.text);
+        else loss(losses, 'foreign-reasoning', at, `reasoning from ${part.origin} cannot be sent to Chat Completions`);
+        return;
+      case 'tool-call': {
+        if (part.providerExecuted === true) {
+          loss(losses, 'provider-executed-tool', at, `call of provider-run tool '${part.name}' has no Chat Completions equivalent`);
+          return;
+        }
+        const { call, legacy } = encodeToolCall(part, at, losses);
+        if (call) out.calls.push(call);
+        if (legacy) out.legacy = legacy;
+        return;
+      }
+      case 'tool-result':
+        loss(losses, 'provider-executed-tool', at, 'tool results cannot sit in an assistant message');
+        return;
+      case 'refusal':
+        if (own(part.ext)?.['$inContent'] === true) out.content.push({ part, j });
+        else {
+          reportPartExtras(part, at, losses);
+          out.refusals.push(part.text);
+        }
+        return;
+      default:
+        out.content.push({ part, j });
+    }
+  });
+  if (out.reasoning.length > 1) loss(losses, 'text-joined', [...path, 'parts'], 'several reasoning parts joined into reasoning_content', 'approximated');
+  if (out.refusals.length > 1) loss(losses, 'text-joined', [...path, 'parts'], 'several refusals joined into one', 'approximated');
+  return out;
+}
+
+function encodeAssistantRequest(m: Message, path: Path, losses: LossSink): JsonObject[] {
+  const sorted = sortAssistantParts(m, path, losses);
+  const hints = own(m.ext);
+  const msg: JsonObject = { role: 'assistant' };
+  const opts = { stringContent: m.stringContent === true, keepArray: hints?.['$textArray'] === true };
+  const content = buildContent(sorted.content, 'assistant', path, opts, losses);
+  if (content !== undefined) msg['content'] = content;
+  if (sorted.refusals.length > 0) msg['refusal'] = sorted.refusals.join('\n\n');
+  if (m.name !== undefined) msg['name'] = m.name;
+  if (sorted.calls.length > 0) msg['tool_calls'] = sorted.calls;
+  if (sorted.legacy) msg['function_call'] = sorted.legacy;
+  if (sorted.reasoning.length > 0) msg['reasoning_content'] = sorted.reasoning.join('\n\n');
+  restoreResidue(msg, m.ext, OPENAI_CHAT);
+  // An assistant message needs content or calls; this one had only what was dropped.
+  if (!('content' in msg) && !('tool_calls' in msg) && !('function_call' in msg) && !('refusal' in msg)) msg['content'] = '';
+  return [msg];
+}
+
+function encodeMessage(m: Message, i: number, losses: LossSink): JsonObject[] {
+  const path: Path = ['messages', i];
+  reportForeignExt(m.ext, OPENAI_CHAT, path, losses);
+  switch (m.role) {
+    case 'system':
+    case 'developer':
+      return encodeInstructions(m, path, losses);
+    case 'assistant':
+      return encodeAssistantRequest(m, path, losses);
+    default:
+      return encodeUserLike(m, path, losses);
+  }
+}
+
+export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {
+  const out: JsonObject[] = [];
+  messages.forEach((m, i) => {
+    for (const w of encodeGroup([m], ctx, (losses) => encodeMessage(m, i, losses))) out.push(w);
+  });
+  return out;
+}
+
+export { renderSearchResult };

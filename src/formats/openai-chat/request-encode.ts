@@ -1,0 +1,145 @@
+/**
+ * Canonical Request -> Chat Completions request. Top-level fields with no Chat Completions slot
+ * are reported and, under `preserve`, go to the body-level stash so the way back is exact.
+ */
+import type { JsonObject } from '../../model/json.js';
+import type { ReasoningConfig, ReasoningEffort, Request, ResponseFormat } from '../../model/request.js';
+import type { Tool, ToolChoice } from '../../model/tool.js';
+import type { EncodeContext, LossSink } from '../codec.js';
+import { LossList } from '../shared/loss-list.js';
+import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { putTopStash } from '../shared/stash.js';
+import { loss, own, restoreNested } from './content-encode.js';
+import { encodeMessages } from './message-encode.js';
+import { OPENAI_CHAT, type ChatRequest } from './openai-chat-api.js';
+
+/** OpenAI accepts at most four stop sequences. */
+const MAX_STOP = 4;
+
+function encodeTool(tool: Tool, i: number, losses: LossSink): JsonObject | undefined {
+  const path = ['tools', i];
+  reportForeignExt(tool.ext, OPENAI_CHAT, path, losses);
+  if (tool.cache) loss(losses, 'cache-control', [...path, 'cache'], 'Chat Completions has no cache breakpoints on tools');
+  if (tool.type === 'provider') {
+    if (tool.origin === OPENAI_CHAT) return tool.config;
+    loss(losses, 'provider-tool', path, `${tool.origin} tool '${tool.name ?? String(tool.config['type'])}' has no Chat Completions equivalent`);
+    return undefined;
+  }
+  const fn: JsonObject = { name: tool.name };
+  if (tool.description !== undefined) fn['description'] = tool.description;
+  if (tool.parameters !== undefined) fn['parameters'] = tool.parameters;
+  if (tool.strict !== undefined) fn['strict'] = tool.strict;
+  const out: JsonObject = { type: 'function', function: fn };
+  restoreNested(out, tool.ext, 'function');
+  return out;
+}
+
+function encodeToolChoice(choice: ToolChoice): JsonObject[string] {
+  return choice.type === 'tool' ? { type: 'function', function: { name: choice.name } } : choice.type;
+}
+
+function encodeResponseFormat(format: ResponseFormat, losses: LossSink): JsonObject {
+  if (format.type === 'text') return { type: 'text' };
+  if (format.type === 'json') return { type: 'json_object' };
+  const js: JsonObject = { name: format.name ?? 'response', schema: format.schema };
+  if (format.name === undefined) loss(losses, 'schema-name', ['responseFormat', 'name'], "json_schema needs a name: 'response' is used", 'approximated');
+  if (format.description !== undefined) js['description'] = format.description;
+  if (format.strict !== undefined) js['strict'] = format.strict;
+  return { type: 'json_schema', json_schema: js };
+}
+
+/**
+ * A thinking budget becomes the nearest effort: under 4k tokens low, under 16k medium, else high
+ * (Anthropic's minimum budget is 1024; OpenAI's default effort is medium).
+ */
+export function effortForBudget(budget: number): ReasoningEffort {
+  if (budget < 4096) return 'low';
+  if (budget < 16384) return 'medium';
+  return 'high';
+}
+
+function encodeReasoning(r: ReasoningConfig, losses: LossSink): ReasoningEffort | undefined {
+  const path = ['reasoning'];
+  if (r.enabled === false) {
+    loss(losses, 'reasoning-disabled', path, 'Chat Completions cannot turn reasoning off for every model: reasoning_effort left unset');
+    return undefined;
+  }
+  if (r.mode === 'adaptive') loss(losses, 'reasoning-mode', [...path, 'mode'], 'adaptive reasoning has no Chat Completions switch; the model default applies', 'approximated');
+  if (r.effort !== undefined) {
+    if (r.budgetTokens !== undefined) loss(losses, 'reasoning-budget', [...path, 'budgetTokens'], 'Chat Completions takes an effort, not a token budget');
+    return r.effort;
+  }
+  if (r.budgetTokens !== undefined) {
+    const effort = effortForBudget(r.budgetTokens);
+    loss(losses, 'reasoning-budget', [...path, 'budgetTokens'], `a budget of ${r.budgetTokens} tokens is sent as reasoning_effort '${effort}'`, 'approximated');
+    return effort;
+  }
+  if (r.enabled === true && r.mode === undefined) loss(losses, 'reasoning-mode', path, 'reasoning on without an effort: the model default applies', 'approximated');
+  return undefined;
+}
+
+/** Moves losses gathered for one top-level field to ctx, marking them stashed under preserve. */
+function flush(local: LossList, ctx: EncodeContext, stash: JsonObject, key: string, value: JsonObject[string]): void {
+  if (local.length === 0) return;
+  for (const l of local.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
+  stash[key] = value;
+  local.items.length = 0;
+}
+
+export function encodeRequest(req: Request, ctx: EncodeContext): ChatRequest {
+  const out: JsonObject = {};
+  const stash: JsonObject = {};
+  const local = new LossList();
+  const hints = own(req.ext);
+  if (req.model !== undefined) out['model'] = req.model;
+  out['messages'] = encodeMessages(req.messages, ctx);
+  if (req.tools !== undefined && req.tools.length > 0) {
+    const tools: JsonObject[] = [];
+    req.tools.forEach((t, i) => {
+      const w = encodeTool(t, i, local);
+      if (w) tools.push(w);
+    });
+    if (tools.length > 0) out['tools'] = tools;
+    flush(local, ctx, stash, 'tools', req.tools as unknown as JsonObject[]);
+  }
+  if (req.toolChoice !== undefined) out['tool_choice'] = encodeToolChoice(req.toolChoice);
+  if (req.parallelToolCalls !== undefined) out['parallel_tool_calls'] = req.parallelToolCalls;
+  if (req.maxTokens !== undefined) out[hints?.['$maxTokens'] === true ? 'max_tokens' : 'max_completion_tokens'] = req.maxTokens;
+  if (req.temperature !== undefined) out['temperature'] = req.temperature;
+  if (req.topP !== undefined) out['top_p'] = req.topP;
+  if (req.topK !== undefined) {
+    if (hints?.['$topK'] === true) out['top_k'] = req.topK;
+    else loss(local, 'top-k', ['topK'], 'Chat Completions has no top_k');
+    flush(local, ctx, stash, 'topK', req.topK);
+  }
+  if (req.stop !== undefined && req.stop.length > 0) {
+    const stop = req.stop.length > MAX_STOP ? req.stop.slice(0, MAX_STOP) : req.stop;
+    if (stop !== req.stop) loss(local, 'stop-limit', ['stop'], `Chat Completions takes at most ${MAX_STOP} stop sequences; the rest are dropped`);
+    out['stop'] = hints?.['$stopString'] === true && stop.length === 1 ? (stop[0] as string) : stop;
+    flush(local, ctx, stash, 'stop', req.stop);
+  }
+  if (req.seed !== undefined) out['seed'] = req.seed;
+  if (req.presencePenalty !== undefined) out['presence_penalty'] = req.presencePenalty;
+  if (req.frequencyPenalty !== undefined) out['frequency_penalty'] = req.frequencyPenalty;
+  if (req.responseFormat !== undefined) {
+    out['response_format'] = encodeResponseFormat(req.responseFormat, local);
+    flush(local, ctx, stash, 'responseFormat', req.responseFormat as unknown as JsonObject);
+  }
+  if (req.reasoning !== undefined) {
+    const effort = encodeReasoning(req.reasoning, local);
+    if (effort !== undefined) out['reasoning_effort'] = effort;
+    flush(local, ctx, stash, 'reasoning', req.reasoning as unknown as JsonObject);
+  }
+  if (req.user !== undefined) out['user'] = req.user;
+  if (req.candidateCount !== undefined) out['n'] = req.candidateCount;
+  if (req.stream !== undefined) out['stream'] = req.stream;
+  if (req.metadata !== undefined) out['metadata'] = req.metadata;
+  restoreResidue(out, req.ext, OPENAI_CHAT);
+  if (reportForeignExt(req.ext, OPENAI_CHAT, [], local)) {
+    const foreign: JsonObject = {};
+    for (const origin in req.ext) if (origin !== OPENAI_CHAT) foreign[origin] = req.ext[origin] as JsonObject;
+    flush(local, ctx, stash, 'ext', foreign);
+  }
+  putTopStash(out, stash, ctx);
+  return out as ChatRequest;
+}

@@ -1,0 +1,55 @@
+/**
+ * Usage <-> Chat Completions `usage`. prompt_tokens already includes cached tokens, which is the
+ * canonical convention, so inputTokens = prompt_tokens with no arithmetic. The details objects
+ * and provider extras (DeepSeek prompt_cache_hit_tokens, Groq timings ...) are residue.
+ */
+import type { JsonObject } from '../../model/json.js';
+import { isJsonObject } from '../../model/json.js';
+import type { Usage } from '../../model/usage.js';
+import type { LossSink } from '../codec.js';
+import { keepResidue, reportForeignExt, residue, restoreResidue } from '../shared/residue.js';
+import { OPENAI_CHAT } from './openai-chat-api.js';
+
+const USAGE_KEYS = new Set(['prompt_tokens', 'completion_tokens', 'total_tokens']);
+
+export function decodeUsage(u: JsonObject): Usage {
+  const usage: Usage = { inputTokens: u['prompt_tokens'] as number, outputTokens: u['completion_tokens'] as number };
+  if (typeof u['total_tokens'] === 'number') usage.totalTokens = u['total_tokens'];
+  const pd = u['prompt_tokens_details'];
+  if (isJsonObject(pd)) {
+    if (typeof pd['cached_tokens'] === 'number') usage.cacheReadTokens = pd['cached_tokens'];
+    if (typeof pd['cache_write_tokens'] === 'number') usage.cacheWriteTokens = pd['cache_write_tokens'];
+  }
+  const cd = u['completion_tokens_details'];
+  if (isJsonObject(cd) && typeof cd['reasoning_tokens'] === 'number') usage.reasoningTokens = cd['reasoning_tokens'];
+  usage.raw = u; // as received, shared rather than copied
+  keepResidue(usage, OPENAI_CHAT, residue(u, USAGE_KEYS));
+  return usage;
+}
+
+/** Sets `obj[key] = value` on a copy of `obj` when it differs (details may be shared residue). */
+function withCount(obj: JsonObject | undefined, key: string, value: number | undefined): JsonObject | undefined {
+  if (value === undefined || obj?.[key] === value) return obj;
+  return { ...obj, [key]: value };
+}
+
+export function encodeUsage(usage: Usage, losses: LossSink, path: (string | number)[]): JsonObject {
+  reportForeignExt(usage.ext, OPENAI_CHAT, path, losses);
+  const out: JsonObject = {
+    prompt_tokens: usage.inputTokens,
+    completion_tokens: usage.outputTokens,
+    total_tokens: usage.totalTokens ?? usage.inputTokens + usage.outputTokens,
+  };
+  const rest = usage.ext?.[OPENAI_CHAT];
+  const pdIn = rest?.['prompt_tokens_details'];
+  const cdIn = rest?.['completion_tokens_details'];
+  let pd = withCount(isJsonObject(pdIn) ? pdIn : undefined, 'cached_tokens', usage.cacheReadTokens);
+  pd = withCount(pd, 'cache_write_tokens', usage.cacheWriteTokens);
+  const cd = withCount(isJsonObject(cdIn) ? cdIn : undefined, 'reasoning_tokens', usage.reasoningTokens);
+  if (pd !== undefined) out['prompt_tokens_details'] = pd;
+  else if (pdIn !== undefined) out['prompt_tokens_details'] = pdIn;
+  if (cd !== undefined) out['completion_tokens_details'] = cd;
+  else if (cdIn !== undefined) out['completion_tokens_details'] = cdIn;
+  restoreResidue(out, usage.ext, OPENAI_CHAT);
+  return out;
+}
