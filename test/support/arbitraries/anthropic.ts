@@ -5,7 +5,7 @@
  * signature and come first in an assistant turn; images are base64 with a real media type or URLs.
  */
 import fc from 'fast-check';
-import { anthropicToolId, base64Image, decimal, httpsImageUrl, jsonObject, jsonSchema, modelName, opaque, text, toolName } from './common.js';
+import { anthropicToolId, plain, base64Image, decimal, httpsImageUrl, jsonObject, jsonSchema, modelName, opaque, text, toolName } from './common.js';
 
 type Obj = Record<string, unknown>;
 
@@ -203,7 +203,7 @@ export const anthropicRequest = (): fc.Arbitrary<Obj> =>
           if (!thinking || thinking.type === 'disabled') {
             for (const key of ['temperature', 'top_p', 'top_k'] as const) if (r[key] !== undefined) body[key] = r[key];
           }
-          return limitCacheBreakpoints(body);
+          return plain(limitCacheBreakpoints(body));
         }),
     );
 
@@ -234,7 +234,7 @@ export const anthropicResponse = (): fc.Arbitrary<Obj> =>
       if (r.cacheWrite !== undefined) usage['cache_creation_input_tokens'] = r.cacheWrite;
       if (r.cacheRead !== undefined) usage['cache_read_input_tokens'] = r.cacheRead;
       if (r.tier !== undefined) usage['service_tier'] = r.tier;
-      return {
+      return plain({
         id: `msg_${r.id}`,
         type: 'message',
         role: 'assistant',
@@ -243,5 +243,5 @@ export const anthropicResponse = (): fc.Arbitrary<Obj> =>
         stop_reason: stop,
         stop_sequence: stop === 'stop_sequence' ? 'END' : null,
         usage,
-      };
+      });
     });

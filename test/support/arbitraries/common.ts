@@ -93,3 +93,6 @@ export const opaque = (): fc.Arbitrary<string> => fc.uint8Array({ minLength: 12,
 /** Picks `n` distinct ids from an id arbitrary. */
 export const distinctIds = (arb: fc.Arbitrary<string>, min: number, max: number): fc.Arbitrary<string[]> =>
   fc.uniqueArray(arb, { minLength: min, maxLength: max });
+
+/** A plain JSON copy: ordinary prototypes, no undefined values (what JSON.parse would give). */
+export const plain = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;

@@ -5,7 +5,7 @@
  * function tools and every tool_choice form, sampling parameters in their documented ranges.
  */
 import fc from 'fast-check';
-import { base64Image, decimal, httpsImageUrl, jsonObject, jsonSchema, modelName, openaiToolId, text, toolName } from './common.js';
+import { base64Image, plain, decimal, httpsImageUrl, jsonObject, jsonSchema, modelName, openaiToolId, text, toolName } from './common.js';
 
 type Obj = Record<string, unknown>;
 
@@ -123,7 +123,7 @@ export const openaiRequest = (): fc.Arbitrary<Obj> =>
         const body: Obj = { model: rest.model, messages: buildMessages(head, first, turns) };
         for (const [k, v] of Object.entries(rest)) if (v !== undefined && k !== 'model') body[k] = v;
         if (body['tools'] === undefined) delete body['parallel_tool_calls'];
-        return body;
+        return plain(body);
       }),
   );
 
@@ -164,5 +164,5 @@ export const openaiResponse = (): fc.Arbitrary<Obj> =>
       };
       if (r.tier !== undefined) body['service_tier'] = r.tier;
       if (r.fingerprint !== undefined) body['system_fingerprint'] = r.fingerprint;
-      return body;
+      return plain(body);
     });
