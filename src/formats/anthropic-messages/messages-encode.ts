@@ -1,0 +1,183 @@
+/**
+ * Canonical messages -> Anthropic `system` + `messages`. Leading system/developer messages become
+ * the top-level system; later ones are moved there (reported). A run of `tool` messages and the
+ * user message right after it become one user turn, tool results first. Each group of canonical
+ * messages goes through encodeGroup so `preserve` can stash what did not fit.
+ */
+import type { JsonObject, JsonValue } from '../../model/json.js';
+import type { Loss, Path } from '../../model/loss.js';
+import type { Message } from '../../model/message.js';
+import type { Part } from '../../model/part.js';
+import type { EncodeContext } from '../codec.js';
+import { LossList } from '../shared/loss-list.js';
+import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { encodeGroup } from '../shared/stash.js';
+import { encodeParts, encodeText } from './content-encode.js';
+import { ID } from './wire-util.js';
+
+export interface EncodedMessages {
+  system?: string | JsonObject[];
+  messages: JsonObject[];
+  /** Top-stash fields: the exact leading system messages / messages with no wire message left. */
+  stash: JsonObject;
+}
+
+const isSystem = (m: Message): boolean => m.role === 'system' || m.role === 'developer';
+/** A system message decoded from inside Anthropic's `messages` (not the top-level system). */
+const inMessages = (m: Message): boolean => m.role === 'system' && m.ext?.[ID]?.['$inMessages'] === true;
+
+export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): EncodedMessages {
+  let lead = 0;
+  while (lead < messages.length && isSystem(messages[lead] as Message) && !inMessages(messages[lead] as Message)) lead++;
+
+  const sysLosses = new LossList();
+  const systemBlocks: JsonObject[] = [];
+  for (let i = 0; i < lead; i++) systemBlocks.push(...systemMessageBlocks(messages[i] as Message, ['messages', i], sysLosses));
+
+  const out: JsonObject[] = [];
+  let pending: Message[] = [];
+  let pendingLosses: Loss[] = [];
+  let moved = false;
+  let i = lead;
+  while (i < messages.length) {
+    const m = messages[i] as Message;
+    if (isSystem(m) && !inMessages(m)) {
+      // A system message mid-conversation: Anthropic has only the top-level system.
+      const local = new LossList();
+      local.push({ code: 'system-moved', path: ['messages', i], message: 'system message moved to the top-level system', action: 'approximated' });
+      systemBlocks.push(...systemMessageBlocks(m, ['messages', i], local));
+      pending.push(m);
+      pendingLosses.push(...local.items);
+      moved = true;
+      i++;
+      continue;
+    }
+    const group = pending;
+    const local = new LossList();
+    for (const l of pendingLosses) local.push(l);
+    let wire: JsonObject | undefined;
+    if (m.role === 'tool') {
+      const blocks: JsonObject[] = [];
+      while (i < messages.length && (messages[i] as Message).role === 'tool') {
+        const t = messages[i] as Message;
+        group.push(t);
+        blocks.push(...messageBlocks(t, 'user', ['messages', i], local));
+        i++;
+      }
+      const next = messages[i];
+      let residueFrom: Message | undefined;
+      if (next?.role === 'user') {
+        group.push(next);
+        blocks.push(...messageBlocks(next, 'user', ['messages', i], local));
+        residueFrom = next;
+        i++;
+      }
+      wire = blocks.length > 0 ? withResidue({ role: 'user', content: toolResultsFirst(blocks, ['messages', i - 1], local) }, residueFrom) : undefined;
+    } else if (m.role === 'system') {
+      group.push(m);
+      wire = encodeInlineSystem(m, ['messages', i], local);
+      i++;
+    } else {
+      group.push(m);
+      wire = encodeMessage(m, ['messages', i], local);
+      i++;
+    }
+    if (wire === undefined) {
+      local.push({ code: 'empty-message', path: ['messages', i - 1], message: 'message left with no content was dropped', action: 'dropped' });
+      pending = group;
+      pendingLosses = local.items;
+      continue;
+    }
+    const items = local.items;
+    out.push(...encodeGroup(group, ctx, (losses) => {
+      for (const l of items) losses.push(l);
+      return [wire];
+    }));
+    pending = [];
+    pendingLosses = [];
+  }
+
+  const stash: JsonObject = {};
+  if (pending.length > 0) {
+    for (const l of pendingLosses) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
+    stash['$trailing'] = pending as unknown as JsonValue;
+  }
+  for (const l of sysLosses.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
+  if (sysLosses.length > 0 || moved) stash['$system'] = messages.slice(0, lead) as unknown as JsonValue;
+
+  const result: EncodedMessages = { messages: out, stash };
+  const only = messages[0];
+  const first = only?.parts[0];
+  if (lead === 1 && !moved && only?.stringContent && only.parts.length === 1 && first?.type === 'text' && isPlain(first)) {
+    result.system = first.text; // a system string stays a string, even an empty one
+  } else if (systemBlocks.length > 0) result.system = systemBlocks;
+  return result;
+}
+
+function isPlain(p: Part): boolean {
+  return p.cache === undefined && p.ext === undefined && (p.type !== 'text' || p.citations === undefined);
+}
+
+function systemMessageBlocks(m: Message, path: Path, losses: LossList): JsonObject[] {
+  if (m.role === 'developer') losses.push({ code: 'developer-role', path: [...path, 'role'], message: 'developer message sent as system', action: 'approximated' });
+  if (m.name !== undefined) losses.push({ code: 'message-name', path: [...path, 'name'], message: 'Anthropic messages have no participant name', action: 'dropped' });
+  reportForeignExt(m.ext, ID, path, losses);
+  const blocks: JsonObject[] = [];
+  m.parts.forEach((p, j) => {
+    if (p.type !== 'text') {
+      losses.push({ code: 'system-non-text', path: [...path, 'parts', j], message: `Anthropic system holds text only; ${p.type} dropped`, action: 'dropped' });
+      return;
+    }
+    const b = encodeText(p, [...path, 'parts', j], losses);
+    if (b) blocks.push(b);
+  });
+  return blocks;
+}
+
+/** `{role: 'system'}` inside messages, where the source had it: text only. */
+function encodeInlineSystem(m: Message, path: Path, losses: LossList): JsonObject | undefined {
+  const first = m.parts[0];
+  if (m.stringContent && m.parts.length === 1 && first?.type === 'text' && isPlain(first)) {
+    return withResidue({ role: 'system', content: first.text }, m);
+  }
+  const blocks = systemMessageBlocks(m, path, losses);
+  return blocks.length > 0 ? withResidue({ role: 'system', content: blocks }, m) : undefined;
+}
+
+function messageBlocks(m: Message, role: 'user' | 'assistant', path: Path, losses: LossList): JsonObject[] {
+  if (m.name !== undefined) losses.push({ code: 'message-name', path: [...path, 'name'], message: 'Anthropic messages have no participant name', action: 'dropped' });
+  reportForeignExt(m.ext, ID, path, losses);
+  return encodeParts(m.parts, role, [...path, 'parts'], losses);
+}
+
+function withResidue(out: JsonObject, m: Message | undefined): JsonObject {
+  if (m?.ext) restoreResidue(out, m.ext, ID);
+  return out;
+}
+
+function encodeMessage(m: Message, path: Path, losses: LossList): JsonObject | undefined {
+  const role = m.role === 'assistant' ? 'assistant' : 'user';
+  const first = m.parts[0];
+  if (m.stringContent && m.parts.length === 1 && first?.type === 'text' && isPlain(first) && first.text.trim() !== '') {
+    if (m.name !== undefined) losses.push({ code: 'message-name', path: [...path, 'name'], message: 'Anthropic messages have no participant name', action: 'dropped' });
+    reportForeignExt(m.ext, ID, path, losses);
+    return withResidue({ role, content: first.text }, m);
+  }
+  const blocks = messageBlocks(m, role, path, losses);
+  if (blocks.length === 0) return undefined;
+  return withResidue({ role, content: role === 'user' ? toolResultsFirst(blocks, path, losses) : blocks }, m);
+}
+
+/** Anthropic wants a user turn's tool_result blocks before anything else. */
+function toolResultsFirst(blocks: JsonObject[], path: Path, losses: LossList): JsonObject[] {
+  let seenOther = false;
+  let misordered = false;
+  for (const b of blocks) {
+    if (b['type'] === 'tool_result') {
+      if (seenOther) misordered = true;
+    } else seenOther = true;
+  }
+  if (!misordered) return blocks;
+  losses.push({ code: 'tool-result-order', path, message: 'tool results moved before other content of the user turn', action: 'approximated' });
+  return [...blocks.filter((b) => b['type'] === 'tool_result'), ...blocks.filter((b) => b['type'] !== 'tool_result')];
+}

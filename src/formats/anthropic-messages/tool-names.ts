@@ -1,0 +1,41 @@
+/**
+ * Anthropic constrains tool names (`^[a-zA-Z0-9_-]{1,64}$`, the API's own error text) and tool
+ * use ids (`^[a-zA-Z0-9_-]+$`). Other formats allow more (dots, colons, longer names). A name or
+ * id that does not fit is rewritten deterministically — the same input always gives the same
+ * output, so a tool, the calls to it and tool_choice stay consistent — and reported; `preserve`
+ * stashes the originals for the way back.
+ */
+import type { Path } from '../../model/loss.js';
+import type { LossSink } from '../codec.js';
+import { stableHash } from '../shared/stable-hash.js';
+
+const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const ID_RE = /^[a-zA-Z0-9_-]+$/;
+const BAD = /[^a-zA-Z0-9_-]/g;
+
+/** A valid name: invalid characters become '_', and a hash of the original keeps it unique. */
+export function toAnthropicName(name: string): string {
+  if (NAME.test(name)) return name;
+  return `${name.replace(BAD, '_').slice(0, 55)}_${stableHash(name)}`;
+}
+
+export function toAnthropicId(id: string): string {
+  if (ID_RE.test(id)) return id;
+  return `${id.replace(BAD, '_')}_${stableHash(id)}`;
+}
+
+export function mapName(name: string, path: Path, losses: LossSink): string {
+  const out = toAnthropicName(name);
+  if (out !== name) {
+    losses.push({ code: 'tool-name', path, message: `tool name '${name}' does not fit Anthropic's pattern; sent as '${out}'`, action: 'approximated' });
+  }
+  return out;
+}
+
+export function mapId(id: string, path: Path, losses: LossSink): string {
+  const out = toAnthropicId(id);
+  if (out !== id) {
+    losses.push({ code: 'tool-id', path, message: `tool call id '${id}' does not fit Anthropic's pattern; sent as '${out}'`, action: 'approximated' });
+  }
+  return out;
+}
