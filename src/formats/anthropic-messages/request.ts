@@ -11,7 +11,7 @@ import { decodeBlocks, decodeContent } from './content-decode.js';
 import { encodeMessages } from './messages-encode.js';
 import { applyTopStash, encodeExtras } from './request-extras.js';
 import { validateRequest } from './validate.js';
-import { decodeCache, ID, rest, restWithCache, withHints } from './wire-util.js';
+import { decodeCache, foreignExt, ID, rest, restWithCache, withHints } from './wire-util.js';
 
 const KNOWN = new Set([
   'model', 'messages', 'system', 'max_tokens', 'metadata', 'stop_sequences', 'temperature', 'top_p', 'top_k',
@@ -177,11 +177,10 @@ export function encodeRequest(req: Request, ctx: EncodeContext): AnthropicReques
   encodeExtras(req, out, top, ctx);
   const ownExt = req.ext?.[ID];
   if (ownExt) restoreResidue(out, req.ext, ID);
-  if (reportForeignExt(req.ext, ID, [], ctx.losses)) {
-    const foreign: JsonObject = {};
-    for (const origin in req.ext) if (origin !== ID) foreign[origin] = req.ext[origin] as JsonObject;
-    top['ext'] = foreign;
-  }
+  reportForeignExt(req.ext, ID, [], ctx.losses);
+  // Other formats' ext (even hint-only) rides in the stash, so A -> Anthropic -> A is exact.
+  const foreign = foreignExt(req.ext);
+  if (foreign) top['ext'] = foreign;
   putTopStash(out, top, ctx);
   return out as unknown as AnthropicRequest;
 }

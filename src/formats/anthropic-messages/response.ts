@@ -12,7 +12,7 @@ import { encodeParts } from './content-encode.js';
 import { decodeStopReason, encodeStopReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 import { validateResponse } from './validate.js';
-import { ID, rest } from './wire-util.js';
+import { foreignExt, ID, rest } from './wire-util.js';
 
 const KNOWN = new Set(['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage']);
 
@@ -84,7 +84,11 @@ export function encodeResponse(value: Response, ctx: EncodeContext): AnthropicRe
     out['stop_reason'] = null;
     if (!(own?.['$noStopSequence'] === true)) out['stop_sequence'] = null;
   }
-  if (value.usage) out['usage'] = encodeUsage(value.usage, local);
+  if (value.usage) {
+    const { usage, lossy } = encodeUsage(value.usage, local);
+    out['usage'] = usage;
+    if (lossy) top['usage'] = value.usage as unknown as JsonValue;
+  }
   else {
     out['usage'] = { input_tokens: 0, output_tokens: 0 };
     local.push({ code: 'missing-usage', path: ['usage'], message: 'Anthropic responses carry usage; zeros written', action: 'approximated' });
@@ -95,11 +99,10 @@ export function encodeResponse(value: Response, ctx: EncodeContext): AnthropicRe
   }
   if (value.usage === undefined) top['usage'] = null;
   restoreResidue(out, value.ext, ID);
-  if (reportForeignExt(value.ext, ID, [], local)) {
-    const foreign: JsonObject = {};
-    for (const origin in value.ext) if (origin !== ID) foreign[origin] = value.ext[origin] as JsonObject;
-    top['ext'] = foreign;
-  }
+  reportForeignExt(value.ext, ID, [], local);
+  // Other formats' ext (even hint-only) rides in the stash, so A -> Anthropic -> A is exact.
+  const foreign = foreignExt(value.ext);
+  if (foreign) top['ext'] = foreign;
 
   for (const l of local.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
   if (local.length > 0) {

@@ -29,17 +29,20 @@ export function decodeUsage(u: JsonObject): Usage {
   return usage;
 }
 
-export function encodeUsage(usage: Usage, losses: LossSink): JsonObject {
+/** Writes Anthropic usage; `lossy` says whether anything was reported (the caller stashes usage). */
+export function encodeUsage(usage: Usage, losses: LossSink): { usage: JsonObject; lossy: boolean } {
   const read = usage.cacheReadTokens;
   const write = usage.cacheWriteTokens;
   const out: JsonObject = { input_tokens: Math.max(0, usage.inputTokens - (read ?? 0) - (write ?? 0)) };
   if (write !== undefined) out['cache_creation_input_tokens'] = write;
   if (read !== undefined) out['cache_read_input_tokens'] = read;
   out['output_tokens'] = usage.outputTokens;
+  let lossy = false;
   if (usage.reasoningTokens !== undefined && usage.reasoningTokens > 0) {
+    lossy = true;
     losses.push({ code: 'reasoning-tokens', path: ['usage', 'reasoningTokens'], message: 'Anthropic usage has no reasoning token count (they are in output_tokens)', action: 'dropped' });
   }
   restoreResidue(out, usage.ext, ID);
-  reportForeignExt(usage.ext, ID, ['usage'], losses);
-  return out;
+  if (reportForeignExt(usage.ext, ID, ['usage'], losses)) lossy = true;
+  return { usage: out, lossy };
 }

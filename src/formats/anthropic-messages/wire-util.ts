@@ -53,3 +53,10 @@ export function restWithCache(obj: JsonObject, known: ReadonlySet<string>, cache
 export function encodeCache(hint: CacheHint): JsonObject {
   return hint.ttl === undefined ? { type: 'ephemeral' } : { type: 'ephemeral', ttl: hint.ttl };
 }
+
+/** Every other origin's ext entry, or undefined when there is none. */
+export function foreignExt(ext: Ext | undefined): JsonObject | undefined {
+  let out: JsonObject | undefined;
+  for (const origin in ext) if (origin !== ID && ext[origin] !== undefined) (out ??= {})[origin] = ext[origin];
+  return out;
+}
