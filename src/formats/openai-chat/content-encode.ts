@@ -13,6 +13,13 @@ import { OPENAI_CHAT } from './openai-chat-api.js';
 /** What a message role may hold in `content`: system, developer and tool take text only. */
 export type ContentRole = 'user' | 'text-only' | 'assistant';
 
+/** The ext entries of other formats, or undefined when there are none. */
+export function foreignExt(ext: Part['ext']): JsonObject | undefined {
+  let out: JsonObject | undefined;
+  for (const origin in ext) if (origin !== OPENAI_CHAT) (out ??= {})[origin] = ext[origin] as JsonObject;
+  return out;
+}
+
 export function own(ext: Part['ext']): JsonObject | undefined {
   return ext?.[OPENAI_CHAT];
 }
@@ -32,7 +39,7 @@ export function loss(losses: LossSink, code: string, path: Path, message: string
 
 /** Part-level things no Chat Completions content part holds: cache hints and foreign ext. */
 export function reportPartExtras(part: Part, path: Path, losses: LossSink): void {
-  if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'Chat Completions has no cache breakpoints per part (OpenAI caches prefixes automatically)');
+  if (part.cache) loss(losses, 'cache-control', path, 'Chat Completions has no cache breakpoints per part (OpenAI caches prefixes automatically)');
   reportForeignExt(part.ext, OPENAI_CHAT, path, losses);
 }
 
@@ -68,17 +75,17 @@ function documentPart(part: DocumentPart, path: Path, losses: LossSink): JsonObj
   if (src.kind === 'base64') file['file_data'] = formatDataUrl(src.mediaType, src.data);
   else if (src.kind === 'file-id') file['file_id'] = src.fileId;
   else {
-    loss(losses, 'unsupported-source', [...path, 'source'], `Chat Completions file parts cannot reference a document by ${src.kind}`);
+    loss(losses, 'unsupported-source', path, `Chat Completions file parts cannot reference a document by ${src.kind}`);
     return undefined;
   }
   if (part.name !== undefined) file['filename'] = part.name;
   else if (part.title !== undefined) {
     file['filename'] = part.title;
-    loss(losses, 'document-title', [...path, 'title'], 'the document title is sent as its file name', 'approximated');
+    loss(losses, 'document-title', path, 'the document title is sent as its file name', 'approximated');
   }
-  if (part.title !== undefined && part.name !== undefined) loss(losses, 'document-metadata', [...path, 'title'], 'Chat Completions files have no title');
-  if (part.context !== undefined) loss(losses, 'document-metadata', [...path, 'context'], 'Chat Completions files have no context');
-  if (part.citations !== undefined) loss(losses, 'document-metadata', [...path, 'citations'], 'Chat Completions cannot enable citations on a file');
+  if (part.title !== undefined && part.name !== undefined) loss(losses, 'document-metadata', path, 'Chat Completions files have no title');
+  if (part.context !== undefined) loss(losses, 'document-metadata', path, 'Chat Completions files have no context');
+  if (part.citations !== undefined) loss(losses, 'document-metadata', path, 'Chat Completions cannot enable citations on a file');
   const out: JsonObject = { type: 'file', file };
   restoreNested(out, part.ext, 'file');
   return out;
@@ -93,7 +100,7 @@ export function contentPart(part: Part, role: ContentRole, path: Path, losses: L
   switch (part.type) {
     case 'text':
       if (part.citations && part.citations.length > 0) {
-        loss(losses, 'citations', [...path, 'citations'], 'Chat Completions requests carry no citations on text');
+        loss(losses, 'citations', path, 'Chat Completions requests carry no citations on text');
       }
       return textPart(part);
     case 'search-result':
@@ -128,7 +135,7 @@ export function contentPart(part: Part, role: ContentRole, path: Path, losses: L
       if (src.kind === 'base64') url = formatDataUrl(src.mediaType, src.data);
       else if (src.kind === 'url') url = src.url;
       else {
-        loss(losses, 'unsupported-source', [...path, 'source'], `Chat Completions images cannot reference a ${src.kind} source`);
+        loss(losses, 'unsupported-source', path, `Chat Completions images cannot reference a ${src.kind} source`);
         return undefined;
       }
       const image: JsonObject = { url };
@@ -141,7 +148,7 @@ export function contentPart(part: Part, role: ContentRole, path: Path, losses: L
       const src = part.source;
       const format = src.kind === 'base64' ? audioFormat(src.mediaType) : undefined;
       if (src.kind !== 'base64' || format === undefined) {
-        loss(losses, 'unsupported-source', [...path, 'source'], 'Chat Completions audio input must be inline base64 audio');
+        loss(losses, 'unsupported-source', path, 'Chat Completions audio input must be inline base64 audio');
         return undefined;
       }
       if (format !== 'wav' && format !== 'mp3') loss(losses, 'audio-format', path, `input_audio takes wav or mp3; '${format}' is passed as is`, 'approximated');

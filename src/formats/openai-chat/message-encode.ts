@@ -33,13 +33,13 @@ export function buildContent(
 ): Content | undefined {
   let wire: { json: JsonObject; part: Part; j: number }[] = [];
   for (const { part, j } of parts) {
-    const json = contentPart(part, role, [...path, 'parts', j], losses);
+    const json = contentPart(part, role, [...path, 'content', j], losses);
     if (json) wire.push({ json, part, j });
   }
   if (wire.length > 1 && !opts.keepArray) {
     wire = wire.filter((w) => {
       if (w.json['type'] !== 'text' || !isBlank(w.json['text'] as string)) return true;
-      loss(losses, 'empty-text', [...path, 'parts', w.j], 'empty or whitespace-only text part dropped');
+      loss(losses, 'empty-text', [...path, 'content', w.j], 'empty or whitespace-only text part dropped');
       return false;
     });
   }
@@ -47,7 +47,7 @@ export function buildContent(
   const allText = wire.every((w) => w.json['type'] === 'text');
   if (!allText || opts.keepArray || (wire.length === 1 && !opts.stringContent)) return wire.map((w) => w.json);
   if (wire.length === 1) return (wire[0] as { json: JsonObject }).json['text'] as string;
-  loss(losses, 'text-joined', [...path, 'parts'], `${wire.length} text parts joined into one string`, 'approximated');
+  loss(losses, 'text-joined', [...path, 'content'], `${wire.length} text parts joined into one string`, 'approximated');
   return joinTexts(wire.map((w) => asText(w))).text;
 }
 
@@ -97,9 +97,11 @@ function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): {
     if (texts.length === 0 && media.length > 0) content = TOOL_MEDIA_NOTE;
   } else content = texts;
   if (part.isError === true) {
-    loss(losses, 'tool-error-flag', [...path, 'isError'], `tool messages have no error flag: the text starts with '${TOOL_ERROR_PREFIX.trim()}'`, 'approximated');
+    loss(losses, 'tool-error-flag', path, `tool messages have no error flag: the text starts with '${TOOL_ERROR_PREFIX.trim()}'`, 'approximated');
     content = typeof content === 'string' ? TOOL_ERROR_PREFIX + content : [{ type: 'text', text: TOOL_ERROR_PREFIX.trim() }, ...content];
   }
+  // An explicit "not an error" says nothing the tool message lacks, but it cannot come back unless reported (and stashed).
+  if (part.isError === false) loss(losses, 'tool-error-flag', path, 'tool messages have no error flag: the explicit isError false is dropped');
   if (part.providerExecuted === true) loss(losses, 'provider-executed-tool', path, 'a result of a provider-run tool is sent as an ordinary tool message', 'approximated');
   return { msg: { role: 'tool', tool_call_id: part.callId, content }, media };
 }
@@ -112,7 +114,7 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
   const media: { part: Part; j: number }[] = [];
   m.parts.forEach((part, j) => {
     if (part.type !== 'tool-result') {
-      if (m.role === 'tool') loss(losses, 'tool-message-parts', [...path, 'parts', j], 'a non-result part of a tool message is sent in a user message', 'approximated');
+      if (m.role === 'tool') loss(losses, 'tool-message-parts', [...path, 'content', j], 'a non-result part of a tool message is sent in a user message', 'approximated');
       rest.push({ part, j });
       return;
     }
@@ -122,7 +124,7 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
       out.push({ role: 'function', name: m.name ?? part.name ?? part.callId, content: part.content.length === 0 ? null : text });
       return;
     }
-    const { msg, media: moved } = encodeToolResult(part, [...path, 'parts', j], losses);
+    const { msg, media: moved } = encodeToolResult(part, [...path, 'content', j], losses);
     for (const p of moved) media.push({ part: p, j });
     out.push(msg);
   });
@@ -164,7 +166,7 @@ export interface AssistantParts {
 export function sortAssistantParts(m: Message, path: Path, losses: LossSink): AssistantParts {
   const out: AssistantParts = { content: [], refusals: [], reasoning: [], calls: [] };
   m.parts.forEach((part, j) => {
-    const at = [...path, 'parts', j];
+    const at = [...path, 'content', j];
     switch (part.type) {
       case 'reasoning':
         reportPartExtras(part, at, losses);
@@ -195,8 +197,8 @@ export function sortAssistantParts(m: Message, path: Path, losses: LossSink): As
         out.content.push({ part, j });
     }
   });
-  if (out.reasoning.length > 1) loss(losses, 'text-joined', [...path, 'parts'], 'several reasoning parts joined into reasoning_content', 'approximated');
-  if (out.refusals.length > 1) loss(losses, 'text-joined', [...path, 'parts'], 'several refusals joined into one', 'approximated');
+  if (out.reasoning.length > 1) loss(losses, 'text-joined', [...path, 'content'], 'several reasoning parts joined into reasoning_content', 'approximated');
+  if (out.refusals.length > 1) loss(losses, 'text-joined', [...path, 'content'], 'several refusals joined into one', 'approximated');
   return out;
 }
 

@@ -11,6 +11,7 @@ import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { putTopStash } from '../shared/stash.js';
 import { loss, own, restoreNested } from './content-encode.js';
 import { encodeMessages } from './message-encode.js';
+import { foreignExt } from './content-encode.js';
 import { OPENAI_CHAT, type ChatRequest } from './openai-chat-api.js';
 
 /** OpenAI accepts at most four stop sequences. */
@@ -19,7 +20,7 @@ const MAX_STOP = 4;
 function encodeTool(tool: Tool, i: number, losses: LossSink): JsonObject | undefined {
   const path = ['tools', i];
   reportForeignExt(tool.ext, OPENAI_CHAT, path, losses);
-  if (tool.cache) loss(losses, 'cache-control', [...path, 'cache'], 'Chat Completions has no cache breakpoints on tools');
+  if (tool.cache) loss(losses, 'cache-control', path, 'Chat Completions has no cache breakpoints on tools');
   if (tool.type === 'provider') {
     if (tool.origin === OPENAI_CHAT) return tool.config;
     loss(losses, 'provider-tool', path, `${tool.origin} tool '${tool.name ?? String(tool.config['type'])}' has no Chat Completions equivalent`);
@@ -135,11 +136,11 @@ export function encodeRequest(req: Request, ctx: EncodeContext): ChatRequest {
   if (req.stream !== undefined) out['stream'] = req.stream;
   if (req.metadata !== undefined) out['metadata'] = req.metadata;
   restoreResidue(out, req.ext, OPENAI_CHAT);
-  if (reportForeignExt(req.ext, OPENAI_CHAT, [], local)) {
-    const foreign: JsonObject = {};
-    for (const origin in req.ext) if (origin !== OPENAI_CHAT) foreign[origin] = req.ext[origin] as JsonObject;
-    flush(local, ctx, stash, 'ext', foreign);
-  }
+  // Another format's ext comes back through the stash, its private hints too (they are not
+  // losses, but without them that format's way back is not exact).
+  const foreign = foreignExt(req.ext);
+  if (reportForeignExt(req.ext, OPENAI_CHAT, [], local)) flush(local, ctx, stash, 'ext', foreign ?? {});
+  else if (foreign !== undefined) stash['ext'] = foreign;
   putTopStash(out, stash, ctx);
   return out as ChatRequest;
 }

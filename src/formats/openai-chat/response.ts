@@ -16,6 +16,7 @@ import { contentPart, isBlank, joinTexts, loss, own, restoreNested } from './con
 import { withHint } from './content-decode.js';
 import { decodeAssistant } from './message-decode.js';
 import { sortAssistantParts } from './message-encode.js';
+import { foreignExt } from './content-encode.js';
 import { OPENAI_CHAT, type ChatResponse } from './openai-chat-api.js';
 import { decodeFinishReason, encodeFinishReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
@@ -108,12 +109,12 @@ function applyResponseStash(res: Response, body: JsonObject, ctx: DecodeContext)
 }
 
 /** OpenAI `url_citation` annotations for the joined content, offsets into that final string. */
-function annotationsFor(texts: TextPart[], starts: number[], base: Path, losses: LossSink): JsonObject[] {
+function annotationsFor(texts: TextPart[], starts: number[], where: Path[], losses: LossSink): JsonObject[] {
   const out: JsonObject[] = [];
   texts.forEach((t, k) => {
     const start = starts[k] ?? 0;
     (t.citations ?? []).forEach((c, n) => {
-      const at = [...base, k, 'citations', n];
+      const at = [...(where[k] ?? []), 'citations', n];
       if (c.type !== 'url') {
         loss(losses, 'citations', at, `${c.type} citations have no Chat Completions annotation`);
         return;
@@ -141,22 +142,24 @@ function encodeResponseMessage(m: Message, path: Path, losses: LossSink): JsonOb
   const hints = own(m.ext);
   const sorted = sortAssistantParts(m, path, losses);
   let texts: TextPart[] = [];
-  const where: Path[] = [];
+  let where: Path[] = [];
   for (const { part, j } of sorted.content) {
-    const json = contentPart(part, 'text-only', [...path, 'parts', j], losses);
+    const json = contentPart(part, 'text-only', [...path, 'content', j], losses);
     if (json === undefined) continue;
     const t: TextPart = { type: 'text', text: json['text'] as string };
     if (part.type === 'text' && part.citations) t.citations = part.citations;
     texts.push(t);
-    where.push([...path, 'parts', j]);
+    where.push([...path, 'content', j]);
   }
   if (texts.length > 1) {
+    const kept: Path[] = [];
     texts = texts.filter((t, k) => {
-      if (!isBlank(t.text)) return true;
+      if (!isBlank(t.text)) return kept.push(where[k] ?? path) > 0;
       loss(losses, 'empty-text', where[k] ?? path, 'empty or whitespace-only text part dropped');
       return false;
     });
-    if (texts.length > 1) loss(losses, 'text-joined', [...path, 'parts'], `${texts.length} text parts joined into one string`, 'approximated');
+    where = kept;
+    if (texts.length > 1) loss(losses, 'text-joined', [...path, 'content'], `${texts.length} text parts joined into one string`, 'approximated');
   }
   const { text, starts } = joinTexts(texts);
   const msg: JsonObject = { role: 'assistant' };
@@ -165,7 +168,7 @@ function encodeResponseMessage(m: Message, path: Path, losses: LossSink): JsonOb
   if (sorted.calls.length > 0) msg['tool_calls'] = sorted.calls;
   if (sorted.legacy) msg['function_call'] = sorted.legacy;
   if (sorted.reasoning.length > 0) msg['reasoning_content'] = sorted.reasoning.join('\n\n');
-  const annotations = annotationsFor(texts, starts, [...path, 'parts'], losses);
+  const annotations = annotationsFor(texts, starts, where, losses);
   if (annotations.length > 0) msg['annotations'] = annotations;
   restoreResidue(msg, m.ext, OPENAI_CHAT);
   return msg;
@@ -213,11 +216,11 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
   }
   restoreResidue(out, res.ext, OPENAI_CHAT);
   if (!('object' in out)) out['object'] = 'chat.completion';
-  if (reportForeignExt(res.ext, OPENAI_CHAT, [], local)) {
-    const foreign: JsonObject = {};
-    for (const origin in res.ext) if (origin !== OPENAI_CHAT) foreign[origin] = res.ext[origin] as JsonObject;
-    flushTop(local, ctx, stash, 'ext', foreign);
-  }
+  // Another format's ext comes back through the stash, its private hints too (they are not
+  // losses, but without them that format's way back is not exact).
+  const foreign = foreignExt(res.ext);
+  if (reportForeignExt(res.ext, OPENAI_CHAT, [], local)) flushTop(local, ctx, stash, 'ext', foreign ?? {});
+  else if (foreign !== undefined) stash['ext'] = foreign;
   putTopStash(out, stash, ctx);
   return out as unknown as ChatResponse;
 }
