@@ -95,11 +95,12 @@ function documentPart(part: DocumentPart, path: Path, losses: LossSink): JsonObj
  * One non-tool part as a content part, or undefined (with a loss) when the role cannot hold it.
  * Text-like renderings (search results, data) become text parts.
  */
-export function contentPart(part: Part, role: ContentRole, path: Path, losses: LossSink): JsonObject | undefined {
+export function contentPart(part: Part, role: ContentRole, path: Path, losses: LossSink, citationsKept = false): JsonObject | undefined {
   reportPartExtras(part, path, losses);
   switch (part.type) {
     case 'text':
-      if (part.citations && part.citations.length > 0) {
+      // Responses carry url citations as annotations (response.ts reports the rest); requests have no slot.
+      if (!citationsKept && part.citations && part.citations.length > 0) {
         loss(losses, 'citations', path, 'Chat Completions requests carry no citations on text');
       }
       return textPart(part);

@@ -89,7 +89,11 @@ export interface FunctionTool {
 }
 export interface CustomTool {
   type: 'custom';
-  custom: { name: string; description?: string; format?: JsonObject };
+  custom: {
+    name: string;
+    description?: string;
+    format?: { type: 'text' } | { type: 'grammar'; grammar: { definition: string; syntax: 'lark' | 'regex' } };
+  };
 }
 export type ChatTool = FunctionTool | CustomTool;
 

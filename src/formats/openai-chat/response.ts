@@ -144,7 +144,7 @@ function encodeResponseMessage(m: Message, path: Path, losses: LossSink): JsonOb
   let texts: TextPart[] = [];
   let where: Path[] = [];
   for (const { part, j } of sorted.content) {
-    const json = contentPart(part, 'text-only', [...path, 'content', j], losses);
+    const json = contentPart(part, 'text-only', [...path, 'content', j], losses, true);
     if (json === undefined) continue;
     const t: TextPart = { type: 'text', text: json['text'] as string };
     if (part.type === 'text' && part.citations) t.citations = part.citations;
