@@ -123,15 +123,46 @@ function encodeCitations(citations: Citation[], path: Path, losses: LossSink): J
   return out;
 }
 
+const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+/**
+ * Inline bytes as Anthropic takes them: images in four media types ('image/jpg', a common alias,
+ * becomes 'image/jpeg'); documents as PDF, or as a plain-text source when the bytes are UTF-8 text.
+ * Anything else is refused by the API, so it is left out (reported).
+ */
+function encodeBytes(mediaType: string, data: string, path: Path, losses: LossSink, forDocument: boolean): JsonObject | undefined {
+  if (!forDocument) {
+    if (IMAGE_TYPES.has(mediaType)) return { type: 'base64', media_type: mediaType, data };
+    if (mediaType !== 'image/jpg') return loss(losses, 'unsupported-media-type', path, `Anthropic images are JPEG, PNG, GIF or WebP, not ${mediaType}`);
+    loss(losses, 'media-type', path, "media type 'image/jpg' sent as 'image/jpeg'", 'approximated');
+    return { type: 'base64', media_type: 'image/jpeg', data };
+  }
+  if (mediaType === 'application/pdf') return { type: 'base64', media_type: mediaType, data };
+  if (mediaType.startsWith('text/')) {
+    const bytes = Buffer.from(data, 'base64');
+    const text = bytes.toString('utf8');
+    if (Buffer.from(text, 'utf8').equals(bytes)) {
+      loss(losses, 'document-source', path, `a base64 ${mediaType} document is sent as a plain-text source`, 'approximated');
+      return { type: 'text', media_type: 'text/plain', data: text };
+    }
+  }
+  return loss(losses, 'unsupported-media-type', path, `Anthropic documents are PDF or plain text, not ${mediaType}`);
+}
+
 function encodeSource(source: Source, path: Path, losses: LossSink, forDocument: boolean): JsonObject | undefined {
   let out: JsonObject;
   switch (source.kind) {
-    case 'base64':
-      out = { type: 'base64', media_type: source.mediaType, data: source.data };
+    case 'base64': {
+      const bytes = encodeBytes(source.mediaType, source.data, path, losses, forDocument);
+      if (!bytes) return undefined;
+      out = bytes;
       break;
+    }
     case 'url': {
       const data = parseDataUrl(source.url);
-      out = data ? { type: 'base64', media_type: data.mediaType, data: data.data } : { type: 'url', url: source.url };
+      const bytes = data ? encodeBytes(data.mediaType, data.data, path, losses, forDocument) : { type: 'url', url: source.url };
+      if (!bytes) return undefined;
+      out = bytes;
       break;
     }
     case 'file-id':
@@ -139,7 +170,11 @@ function encodeSource(source: Source, path: Path, losses: LossSink, forDocument:
       break;
     case 'text':
       if (!forDocument) return loss(losses, 'unsupported-source', path, 'an image cannot have a text source');
-      out = { type: 'text', media_type: source.mediaType ?? 'text/plain', data: source.text };
+      // The plain-text source has one media type; markdown, CSV ... are text all the same.
+      if (source.mediaType !== undefined && source.mediaType !== 'text/plain') {
+        loss(losses, 'media-type', path, `a ${source.mediaType} text document is sent as text/plain`, 'approximated');
+      }
+      out = { type: 'text', media_type: 'text/plain', data: source.text };
       break;
     case 'content': {
       if (!forDocument) return loss(losses, 'unsupported-source', path, 'an image cannot have a content source');
@@ -217,11 +252,27 @@ function encodeToolCall(part: ToolCallPart, role: Role, path: Path, losses: Loss
     loss(losses, 'tool-arguments-not-object', [...path, 'arguments'], 'Anthropic tool input must be an object; wrapped as {"value": ...}', 'approximated');
     input = { value: input };
   } else if (part.argumentsJson !== undefined && part.argumentsJson !== JSON.stringify(input)) {
-    // Only the text form differs (spacing, key order): the way back would re-serialize it.
-    loss(losses, 'arguments-text', [...path, 'argumentsJson'], 'tool arguments are sent as an object; their exact text is not kept', 'approximated');
+    if (!isJsonText(part.argumentsJson)) {
+      // A model's call cut off mid-arguments (OpenAI responses may hold one): the input is what it decoded to.
+      loss(losses, 'invalid-arguments', [...path, 'argumentsJson'], `tool arguments are not valid JSON; input ${JSON.stringify(input)} sent instead`, 'approximated');
+    } else {
+      // Only the text form differs (spacing, key order): the way back would re-serialize it.
+      loss(losses, 'arguments-text', [...path, 'argumentsJson'], 'tool arguments are sent as an object; their exact text is not kept', 'approximated');
+    }
   }
   const out: JsonObject = { type: 'tool_use', id: mapId(part.id, [...path, 'id'], losses), name: mapName(part.name, [...path, 'name'], losses), input };
   return finish(out, part, path, losses);
+}
+
+/** Blank text counts as JSON here: it is the "no arguments" some providers send. */
+function isJsonText(text: string): boolean {
+  if (text.trim() === '') return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function encodeToolResult(part: ToolResultPart, role: Role, path: Path, losses: LossSink): JsonObject | undefined {

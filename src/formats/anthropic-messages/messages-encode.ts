@@ -9,9 +9,11 @@ import type { Loss, Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part } from '../../model/part.js';
 import type { EncodeContext } from '../codec.js';
+import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { encodeGroup } from '../shared/stash.js';
+import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
 import { encodeParts, encodeText } from './content-encode.js';
 import { ID } from './wire-util.js';
 
@@ -33,6 +35,8 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
   const sysLosses = new LossList();
   const systemBlocks: JsonObject[] = [];
   for (let i = 0; i < lead; i++) systemBlocks.push(...systemMessageBlocks(messages[i] as Message, ['messages', i], sysLosses));
+  // The leading messages come back from the top stash ($system, set below), not a message stash.
+  for (const l of sysLosses.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
 
   const out: JsonObject[] = [];
   let pending: Message[] = [];
@@ -61,14 +65,14 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
       while (i < messages.length && (messages[i] as Message).role === 'tool') {
         const t = messages[i] as Message;
         group.push(t);
-        blocks.push(...messageBlocks(t, 'user', ['messages', i], local));
+        blocks.push(...messageBlocks(withOrphansAsContent(messages, i, local, 'Anthropic'), 'user', ['messages', i], local));
         i++;
       }
       const next = messages[i];
       let residueFrom: Message | undefined;
       if (next?.role === 'user') {
         group.push(next);
-        blocks.push(...messageBlocks(next, 'user', ['messages', i], local));
+        blocks.push(...messageBlocks(withOrphansAsContent(messages, i, local, 'Anthropic'), 'user', ['messages', i], local));
         residueFrom = next;
         i++;
       }
@@ -79,39 +83,94 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
       i++;
     } else {
       group.push(m);
-      wire = encodeMessage(m, ['messages', i], local);
+      wire = encodeMessage(m.role === 'assistant' ? withoutUnansweredCalls(messages, i, local, 'Anthropic') : withOrphansAsContent(messages, i, local, 'Anthropic'), ['messages', i], local);
       i++;
     }
     if (wire === undefined) {
-      local.push({ code: 'empty-message', path: ['messages', i - 1], message: 'message left with no content was dropped', action: 'dropped' });
-      pending = group;
-      pendingLosses = local.items;
-      continue;
+      const left = omittedTypes(m);
+      if (left.length === 0) {
+        // Only blank text: nothing is lost by leaving the turn out.
+        local.push({ code: 'empty-message', path: ['messages', i - 1], message: 'message left with no content was dropped', action: 'dropped' });
+        pending = group;
+        pendingLosses = local.items;
+        continue;
+      }
+      // Content Anthropic cannot take (audio ...): the turn stays, saying what it held, so the
+      // model does not answer as if it never came and the body keeps at least one message.
+      local.push({ code: 'empty-message', path: ['messages', i - 1], message: 'nothing in the message can be sent; a placeholder text names what was left out', action: 'approximated' });
+      wire = { role: m.role === 'assistant' ? 'assistant' : m.role === 'system' ? 'system' : 'user', content: [placeholder(left)] };
     }
     const items = local.items;
+    const encoded = wire;
     out.push(...encodeGroup(group, ctx, (losses) => {
       for (const l of items) losses.push(l);
-      return [wire];
-    }));
+      return [encoded];
+    }, () => notExact(group, encoded)));
     pending = [];
     pendingLosses = [];
   }
 
+  if (out.length === 0) {
+    // Anthropic needs at least one message: the dropped ones (if any) ride on a placeholder.
+    const group = pending;
+    const items: Loss[] = [...pendingLosses, { code: 'empty-message', path: ['messages'], message: 'no message left to send; a placeholder user message is written', action: 'approximated' }];
+    out.push(...encodeGroup(group, ctx, (losses) => {
+      for (const l of items) losses.push(l);
+      return [{ role: 'user', content: [placeholder([])] }];
+    }));
+    pending = [];
+  }
   const stash: JsonObject = {};
   if (pending.length > 0) {
     for (const l of pendingLosses) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
     stash['$trailing'] = pending as unknown as JsonValue;
   }
-  for (const l of sysLosses.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
-  if (sysLosses.length > 0 || moved) stash['$system'] = messages.slice(0, lead) as unknown as JsonValue;
-
   const result: EncodedMessages = { messages: out, stash };
   const only = messages[0];
   const first = only?.parts[0];
   if (lead === 1 && !moved && only?.stringContent && only.parts.length === 1 && first?.type === 'text' && isPlain(first)) {
     result.system = first.text; // a system string stays a string, even an empty one
   } else if (systemBlocks.length > 0) result.system = systemBlocks;
+  const lostSystem = sysLosses.length > 0 || moved || (ctx.preserve && systemNotExact(messages.slice(0, lead), result.system));
+  if (lostSystem) stash['$system'] = messages.slice(0, lead) as unknown as JsonValue;
   return result;
+}
+
+/**
+ * Whether decoding the written system would not give back the leading messages, though nothing
+ * was lost: several messages joined into one system, the string-or-blocks form, another format's
+ * hints. Only asked under `preserve`, which then stashes them.
+ */
+function systemNotExact(lead: readonly Message[], system: string | JsonObject[] | undefined): boolean {
+  const [only, ...more] = lead;
+  if (only === undefined) return false;
+  if (more.length > 0 || system === undefined || messageHasForeignExt(only, ID)) return true;
+  return (only.stringContent === true) !== (typeof system === 'string');
+}
+
+/**
+ * Whether a group's wire message would not decode back to the group's messages, though nothing was
+ * lost: another format's hints or explicit nulls, or a string content the Anthropic message could
+ * not keep (beside tool results or tool_use blocks it must be blocks). Asked only under `preserve`.
+ */
+function notExact(group: readonly Message[], wire: JsonObject): boolean {
+  for (const m of group) {
+    if (messageHasForeignExt(m, ID)) return true;
+    if (m.stringContent === true && typeof wire['content'] !== 'string') return true;
+    for (const p of m.parts) {
+      if (p.type === 'tool-result' && p.stringContent === true && !(p.content.length === 1 && p.content[0]?.type === 'text')) return true;
+    }
+  }
+  return false;
+}
+
+/** The kinds of content a message held, other than text, when none of it could be sent. */
+function omittedTypes(m: Message): string[] {
+  return [...new Set(m.parts.filter((p) => p.type !== 'text').map((p) => p.type))];
+}
+
+function placeholder(types: readonly string[]): JsonObject {
+  return { type: 'text', text: types.length > 0 ? `[omitted: ${types.join(', ')}]` : '[empty message]' };
 }
 
 function isPlain(p: Part): boolean {

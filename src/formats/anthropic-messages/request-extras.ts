@@ -6,6 +6,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Message } from '../../model/message.js';
 import type { Request } from '../../model/request.js';
 import type { EncodeContext } from '../codec.js';
+import { hasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { mapName } from './tool-names.js';
 import { encodeCache, ID } from './wire-util.js';
@@ -19,9 +20,7 @@ export function encodeExtras(req: Request, out: JsonObject, top: JsonObject, ctx
 
   if (req.user !== undefined) out['metadata'] = { ...(isJsonObject(own['metadata']) ? own['metadata'] : {}), user_id: req.user };
   if (req.stop !== undefined) out['stop_sequences'] = req.stop;
-  if (req.temperature !== undefined) out['temperature'] = req.temperature;
-  if (req.topP !== undefined) out['top_p'] = req.topP;
-  if (req.topK !== undefined) out['top_k'] = req.topK;
+  encodeSampling(req, own, out, top, lost);
   if (req.stream !== undefined) out['stream'] = req.stream;
 
   for (const key of ['seed', 'presencePenalty', 'frequencyPenalty', 'metadata'] as const) {
@@ -50,6 +49,29 @@ export function encodeExtras(req: Request, out: JsonObject, top: JsonObject, ctx
   restoreResidue(out, { [ID]: rest }, ID);
 }
 
+const SAMPLING = [
+  ['temperature', 'temperature'],
+  ['topP', 'top_p'],
+  ['topK', 'top_k'],
+] as const;
+
+/**
+ * The current API version (2026-10-21, the official SDK's default) takes no temperature, top_p or
+ * top_k: any of them is a 400, and newer models refuse them under every version. They are written
+ * back only to a body that came with them (`$sampling`: an older-version Anthropic request).
+ */
+function encodeSampling(req: Request, own: JsonObject, out: JsonObject, top: JsonObject, lost: Lossy): void {
+  for (const [key, wire] of SAMPLING) {
+    const value = req[key];
+    if (value === undefined) continue;
+    if (own['$sampling'] === true) out[wire] = value;
+    else {
+      lost('unsupported-field', [key], `Anthropic's current API takes no ${wire} (sampling parameters are refused); dropped`);
+      top[key] = value;
+    }
+  }
+}
+
 function encodeTools(req: Request, out: JsonObject, top: JsonObject, ctx: EncodeContext, lost: Lossy): void {
   const tools: JsonObject[] = [];
   const before = ctx.losses;
@@ -66,20 +88,26 @@ function encodeTools(req: Request, out: JsonObject, top: JsonObject, ctx: Encode
       const w: JsonObject = { ...t.config };
       if (t.cache) w['cache_control'] = encodeCache(t.cache);
       reportForeignExt(t.ext, ID, path, sink);
+      if (hasForeignExt(t.ext, ID)) lossy = true;
       tools.push(w);
       return;
     }
     const w: JsonObject = { name: mapName(t.name, [...path, 'name'], sink) };
     if (t.ext?.[ID]?.['$custom'] === true) w['type'] = 'custom';
     if (t.description !== undefined) w['description'] = t.description;
+    // No parameters: Anthropic needs a schema; an empty object schema means the same (no loss).
+    if (t.parameters === undefined) lossy = true;
     w['input_schema'] = t.parameters ?? { type: 'object', properties: {} };
     if (t.strict !== undefined) w['strict'] = t.strict;
     if (t.cache) w['cache_control'] = encodeCache(t.cache);
     restoreResidue(w, t.ext, ID);
     reportForeignExt(t.ext, ID, path, sink);
+    // Another format's hints or empty residue are no loss, but only the stash brings them back.
+    if (hasForeignExt(t.ext, ID)) lossy = true;
     tools.push(w);
   });
   out['tools'] = tools;
+  // Stashed whenever the wire form differs, so the way back is exact.
   if (lossy) top['tools'] = req.tools as unknown as JsonValue;
 }
 
@@ -122,7 +150,13 @@ function encodeReasoning(req: Request, own: JsonObject, out: JsonObject, top: Js
     if (r.enabled !== false) approx('reasoning-effort', ['reasoning', 'effort'], "effort 'none' sent as thinking disabled");
   } else if (r.mode === 'adaptive') out['thinking'] = { ...extra, type: 'adaptive' };
   else if (r.budgetTokens !== undefined) out['thinking'] = { ...extra, type: 'enabled', budget_tokens: r.budgetTokens };
-  else if (r.enabled === true) {
+  else if (r.effort !== undefined && own['$effortOnly'] !== true) {
+    // An effort asks for reasoning; Claude reasons only with thinking on, and adaptive thinking is
+    // how the effort docs pair them (a budget would be invented, and is retired on newer models).
+    // Anthropic's own effort-without-thinking comes back as it was ($effortOnly).
+    out['thinking'] = { ...extra, type: 'adaptive' };
+    top['reasoning'] = r as JsonObject; // decodes as mode 'adaptive': the stash keeps the form
+  } else if (r.enabled === true) {
     out['thinking'] = { ...extra, type: 'enabled', budget_tokens: 1024 };
     approx('default-thinking-budget', ['reasoning', 'budgetTokens'], 'Anthropic needs a thinking budget; 1024 (the minimum) used');
   }
@@ -140,18 +174,18 @@ function encodeFormat(req: Request, own: JsonObject, out: JsonObject, top: JsonO
     top['responseFormat'] = rf; // plain text is Anthropic's default: nothing is lost
     return;
   }
-  let format: JsonObject;
   if (rf.type === 'json') {
-    format = { type: 'json_schema', schema: { type: 'object' } };
-    lost('json-object-format', ['responseFormat'], 'Anthropic has no "any JSON object" mode; a schema {type: object} is used', true);
+    // Structured outputs need `additionalProperties: false` on every object, so no schema means
+    // "any JSON object": {type: object} would admit only {} (or be refused).
+    lost('json-object-format', ['responseFormat'], 'Anthropic structured outputs have no "any JSON object" mode; no output format is sent');
     top['responseFormat'] = rf;
-  } else {
-    format = { type: 'json_schema', schema: rf.schema };
-    for (const key of ['name', 'description', 'strict'] as const) {
-      if (rf[key] === undefined) continue;
-      lost('response-format', ['responseFormat', key], `Anthropic structured output has no '${key}'`);
-      top['responseFormat'] = rf;
-    }
+    return;
+  }
+  let format: JsonObject = { type: 'json_schema', schema: rf.schema };
+  for (const key of ['name', 'description', 'strict'] as const) {
+    if (rf[key] === undefined) continue;
+    lost('response-format', ['responseFormat', key], `Anthropic structured output has no '${key}'`);
+    top['responseFormat'] = rf;
   }
   if (own['$outputFormat'] === true) {
     out['output_format'] = { ...(isJsonObject(own['output_format']) ? own['output_format'] : {}), ...format };

@@ -42,6 +42,8 @@ export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
   if (typeof b['temperature'] === 'number') req.temperature = b['temperature'];
   if (typeof b['top_p'] === 'number') req.topP = b['top_p'];
   if (typeof b['top_k'] === 'number') req.topK = b['top_k'];
+  // Sampling parameters exist only in older API versions: they go back only where they came from.
+  if (req.temperature !== undefined || req.topP !== undefined || req.topK !== undefined) res['$sampling'] = true;
   if (typeof b['stream'] === 'boolean') req.stream = b['stream'];
   if (Array.isArray(b['tools'])) req.tools = b['tools'].map((t) => decodeTool(t as JsonObject));
   if (isJsonObject(b['tool_choice'])) decodeToolChoice(b['tool_choice'], req, res);
@@ -134,7 +136,11 @@ function decodeReasoning(b: JsonObject, req: Request, res: JsonObject): void {
   }
   const oc = b['output_config'];
   if (isJsonObject(oc)) {
-    if (typeof oc['effort'] === 'string') reasoning.effort = oc['effort'] as ReasoningEffort;
+    if (typeof oc['effort'] === 'string') {
+      reasoning.effort = oc['effort'] as ReasoningEffort;
+      // Effort without thinking: other formats' effort means "reason", which writes adaptive thinking.
+      if (thinking === undefined) res['$effortOnly'] = true;
+    }
     const r = rest(oc, OUTPUT_CONFIG_KEYS);
     // An output_config that maps to nothing else (e.g. `{}`) must still come back.
     if (r || (oc['effort'] === undefined && oc['format'] === undefined)) res['output_config'] = r ?? {};
@@ -164,6 +170,13 @@ export function encodeRequest(req: Request, ctx: EncodeContext): AnthropicReques
   const out: JsonObject = {};
   const top: JsonObject = {};
   if (req.model !== undefined) out['model'] = req.model;
+  else {
+    // Anthropic requires a model. Guessing one would pick the caller's model (and bill) for them;
+    // an empty name keeps the body well-formed, and the API names the problem when it is sent.
+    out['model'] = '';
+    ctx.losses.push({ code: 'missing-model', path: ['model'], message: "Anthropic requires a model; none was given, '' written", action: ctx.preserve ? 'stashed' : 'approximated' });
+    top['model'] = null;
+  }
   if (req.maxTokens !== undefined) out['max_tokens'] = req.maxTokens;
   else {
     out['max_tokens'] = 4096;
@@ -177,8 +190,8 @@ export function encodeRequest(req: Request, ctx: EncodeContext): AnthropicReques
   encodeExtras(req, out, top, ctx);
   const ownExt = req.ext?.[ID];
   if (ownExt) restoreResidue(out, req.ext, ID);
-  reportForeignExt(req.ext, ID, [], ctx.losses);
   // Other formats' ext (even hint-only) rides in the stash, so A -> Anthropic -> A is exact.
+  reportForeignExt(req.ext, ID, [], { push: (l) => ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l) });
   const foreign = foreignExt(req.ext);
   if (foreign) top['ext'] = foreign;
   putTopStash(out, top, ctx);

@@ -2,6 +2,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Choice, Response } from '../../model/response.js';
 import type { DecodeContext, EncodeContext, KindCodec } from '../codec.js';
+import { hasForeignExt, messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { stableHash } from '../shared/stable-hash.js';
@@ -31,6 +32,8 @@ export function decodeResponse(body: unknown, ctx: DecodeContext): Response {
   else if (sequence === undefined) res['$noStopSequence'] = true;
   else if (choice.stopReason?.sequence !== sequence) res['stop_sequence'] = sequence;
   if (stop === null) delete res['stop_reason'];
+  // A stop reason newer than this codec: write it back as it came, only to Anthropic.
+  if (choice.stopReason?.unified === 'other') res['$stopRaw'] = true;
   if (Object.keys(res).length > 0) keepResidue(out, ID, res);
 
   const stash = takeTopStash(b, ctx);
@@ -73,10 +76,19 @@ export function encodeResponse(value: Response, ctx: EncodeContext): AnthropicRe
   const out: JsonObject = { id: value.id ?? `msg_${stableHash(content)}`, type: 'message', role: 'assistant' };
   if (value.id === undefined) top['id'] = null;
   if (value.model !== undefined) out['model'] = value.model;
+  else {
+    out['model'] = 'unknown';
+    top['model'] = null;
+    local.push({ code: 'missing-model', path: ['model'], message: "Anthropic responses name their model; 'unknown' written", action: 'approximated' });
+  }
   out['content'] = content;
   const reason = choice?.stopReason;
+  let rawStop = false;
   if (reason) {
-    const { value: stop, exact } = encodeStopReason(reason);
+    const { value: stop, exact } = encodeStopReason(reason, own?.['$stopRaw'] === true);
+    // Another format's raw value (OpenAI function_call -> tool_use) may not come back from the
+    // unified one: no loss of meaning, but only the stash keeps it.
+    if (reason.raw !== undefined && reason.raw !== stop) rawStop = true;
     if (!exact) local.push({ code: 'stop-reason', path: ['choices', 0, 'stopReason'], message: `stop reason '${reason.raw ?? reason.unified}' sent as '${stop}'`, action: 'approximated' });
     out['stop_reason'] = stop;
     if (!(own?.['$noStopSequence'] === true)) out['stop_sequence'] = stop === 'stop_sequence' ? (reason.sequence ?? null) : null;
@@ -88,8 +100,7 @@ export function encodeResponse(value: Response, ctx: EncodeContext): AnthropicRe
     const { usage, lossy } = encodeUsage(value.usage, local);
     out['usage'] = usage;
     if (lossy) top['usage'] = value.usage as unknown as JsonValue;
-  }
-  else {
+  } else {
     out['usage'] = { input_tokens: 0, output_tokens: 0 };
     local.push({ code: 'missing-usage', path: ['usage'], message: 'Anthropic responses carry usage; zeros written', action: 'approximated' });
   }
@@ -105,7 +116,9 @@ export function encodeResponse(value: Response, ctx: EncodeContext): AnthropicRe
   if (foreign) top['ext'] = foreign;
 
   for (const l of local.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
-  if (local.length > 0) {
+  // Another format's hints and explicit nulls on a choice are no loss, but only the stash keeps them.
+  const foreignChoice = ctx.preserve && (rawStop || value.choices.some((c) => hasForeignExt(c.ext, ID) || messageHasForeignExt(c.message, ID)));
+  if (local.length > 0 || foreignChoice) {
     top['$choices'] = value.choices as unknown as JsonValue;
     top['$hash'] = stableHash(content);
   }

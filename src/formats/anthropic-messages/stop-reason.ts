@@ -33,9 +33,9 @@ export function decodeStopReason(raw: string, sequence: string | null | undefine
 }
 
 /** The raw value when it is Anthropic's and means the same; otherwise the mapped one. */
-export function encodeStopReason(reason: StopReason): { value: string; exact: boolean } {
+export function encodeStopReason(reason: StopReason, rawIsOwn = false): { value: string; exact: boolean } {
   const raw = reason.raw;
-  if (raw !== undefined && TO_UNIFIED[raw] === reason.unified) return { value: raw, exact: true };
+  if (raw !== undefined && (TO_UNIFIED[raw] === reason.unified || (rawIsOwn && reason.unified === 'other'))) return { value: raw, exact: true };
   const value = FROM_UNIFIED[reason.unified];
   return { value, exact: TO_UNIFIED[value] === reason.unified };
 }

@@ -5,6 +5,7 @@
 import type { JsonObject } from '../../model/json.js';
 import type { Usage } from '../../model/usage.js';
 import type { LossSink } from '../codec.js';
+import { hasForeignExt } from '../shared/foreign-ext.js';
 import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { ID, rest } from './wire-util.js';
 
@@ -29,18 +30,32 @@ export function decodeUsage(u: JsonObject): Usage {
   return usage;
 }
 
-/** Writes Anthropic usage; `lossy` says whether anything was reported (the caller stashes usage). */
+/**
+ * Writes Anthropic usage. `lossy` says whether the usage would not decode back the same (the caller
+ * stashes it): something was reported, or only a form changes (no total given, which decoding
+ * computes; another format's hints).
+ */
 export function encodeUsage(usage: Usage, losses: LossSink): { usage: JsonObject; lossy: boolean } {
   const read = usage.cacheReadTokens;
   const write = usage.cacheWriteTokens;
-  const out: JsonObject = { input_tokens: Math.max(0, usage.inputTokens - (read ?? 0) - (write ?? 0)) };
+  const uncached = usage.inputTokens - (read ?? 0) - (write ?? 0);
+  const out: JsonObject = { input_tokens: Math.max(0, uncached) };
   if (write !== undefined) out['cache_creation_input_tokens'] = write;
   if (read !== undefined) out['cache_read_input_tokens'] = read;
   out['output_tokens'] = usage.outputTokens;
-  let lossy = false;
-  if (usage.reasoningTokens !== undefined && usage.reasoningTokens > 0) {
+  let lossy = usage.totalTokens === undefined || hasForeignExt(usage.ext, ID);
+  const report = (code: string, path: string, message: string, action: 'dropped' | 'approximated'): void => {
     lossy = true;
-    losses.push({ code: 'reasoning-tokens', path: ['usage', 'reasoningTokens'], message: 'Anthropic usage has no reasoning token count (they are in output_tokens)', action: 'dropped' });
+    losses.push({ code, path: ['usage', path], message, action });
+  };
+  if (uncached < 0) report('usage-input', 'inputTokens', `${usage.inputTokens} input tokens are fewer than the cache reads and writes; input_tokens 0 written`, 'approximated');
+  if (usage.reasoningTokens !== undefined && usage.reasoningTokens > 0) {
+    report('reasoning-tokens', 'reasoningTokens', 'Anthropic usage has no reasoning token count (they are in output_tokens)', 'dropped');
+  }
+  // Anthropic has no total; it is input + output when decoded. Some providers count otherwise
+  // (Gemini's OpenAI-compatible endpoint adds thinking tokens): that total cannot be written.
+  if (usage.totalTokens !== undefined && usage.totalTokens !== usage.inputTokens + usage.outputTokens) {
+    report('usage-total', 'totalTokens', `total ${usage.totalTokens} is not input + output (${usage.inputTokens + usage.outputTokens}); Anthropic has no total`, 'dropped');
   }
   restoreResidue(out, usage.ext, ID);
   if (reportForeignExt(usage.ext, ID, ['usage'], losses)) lossy = true;

@@ -6,10 +6,12 @@
 import type { JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
-import type { Part, TextPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
+import type { Part, SearchResultPart, TextPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { EncodeContext, LossSink } from '../codec.js';
+import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { encodeGroup } from '../shared/stash.js';
+import { orphanResultsAsContent, unansweredCalls } from '../shared/tool-pairing.js';
 import { contentPart, isBlank, joinTexts, loss, own, renderSearchResult, reportPartExtras, restoreNested, type ContentRole } from './content-encode.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 
@@ -124,6 +126,8 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
       out.push({ role: 'function', name: m.name ?? part.name ?? part.callId, content: part.content.length === 0 ? null : text });
       return;
     }
+    // Tool messages go first: content that came before a result moves after it.
+    if (rest.length > 0 && out.length === 0) loss(losses, 'tool-result-order', [...path, 'content', j], 'tool results are sent before the other content of the turn', 'approximated');
     const { msg, media: moved } = encodeToolResult(part, [...path, 'content', j], losses);
     for (const p of moved) media.push({ part: p, j });
     out.push(msg);
@@ -163,10 +167,15 @@ export interface AssistantParts {
   legacy?: JsonObject;
 }
 
-export function sortAssistantParts(m: Message, path: Path, losses: LossSink): AssistantParts {
+/** `unanswered`: ids of calls the next turn does not answer (requests only), left out and reported. */
+export function sortAssistantParts(m: Message, path: Path, losses: LossSink, unanswered?: ReadonlySet<string>): AssistantParts {
   const out: AssistantParts = { content: [], refusals: [], reasoning: [], calls: [] };
   m.parts.forEach((part, j) => {
     const at = [...path, 'content', j];
+    if (part.type === 'tool-call' && unanswered?.has(part.id) === true) {
+      loss(losses, 'unanswered-tool-call', at, `tool call '${part.id}' has no tool message right after, which Chat Completions refuses; left out`);
+      return;
+    }
     switch (part.type) {
       case 'reasoning':
         reportPartExtras(part, at, losses);
@@ -183,9 +192,18 @@ export function sortAssistantParts(m: Message, path: Path, losses: LossSink): As
         if (legacy) out.legacy = legacy;
         return;
       }
-      case 'tool-result':
-        loss(losses, 'provider-executed-tool', at, 'tool results cannot sit in an assistant message');
+      case 'tool-result': {
+        // A provider-run search (Anthropic web search) is what the answer rests on: its results
+        // stay readable as text; anything else such a result holds has no place here.
+        reportPartExtras(part, at, losses);
+        const found = part.content.filter((p): p is SearchResultPart => p.type === 'search-result');
+        if (found.length > 0) {
+          loss(losses, 'search-result-as-text', at, 'search results a provider tool returned are sent as assistant text (title, source, content)', 'approximated');
+          out.content.push({ part: { type: 'text', text: found.map(renderSearchResult).join('\n') }, j });
+        }
+        if (found.length < part.content.length || found.length === 0) loss(losses, 'provider-executed-tool', at, 'tool results cannot sit in an assistant message');
         return;
+      }
       case 'refusal':
         if (own(part.ext)?.['$inContent'] === true) out.content.push({ part, j });
         else {
@@ -202,8 +220,8 @@ export function sortAssistantParts(m: Message, path: Path, losses: LossSink): As
   return out;
 }
 
-function encodeAssistantRequest(m: Message, path: Path, losses: LossSink): JsonObject[] {
-  const sorted = sortAssistantParts(m, path, losses);
+function encodeAssistantRequest(m: Message, path: Path, losses: LossSink, unanswered: ReadonlySet<string>): JsonObject[] {
+  const sorted = sortAssistantParts(m, path, losses, unanswered);
   const hints = own(m.ext);
   const msg: JsonObject = { role: 'assistant' };
   const opts = { stringContent: m.stringContent === true, keepArray: hints?.['$textArray'] === true };
@@ -220,7 +238,8 @@ function encodeAssistantRequest(m: Message, path: Path, losses: LossSink): JsonO
   return [msg];
 }
 
-function encodeMessage(m: Message, i: number, losses: LossSink): JsonObject[] {
+function encodeMessage(messages: readonly Message[], i: number, losses: LossSink): JsonObject[] {
+  const m = messages[i] as Message;
   const path: Path = ['messages', i];
   reportForeignExt(m.ext, OPENAI_CHAT, path, losses);
   switch (m.role) {
@@ -228,18 +247,56 @@ function encodeMessage(m: Message, i: number, losses: LossSink): JsonObject[] {
     case 'developer':
       return encodeInstructions(m, path, losses);
     case 'assistant':
-      return encodeAssistantRequest(m, path, losses);
-    default:
-      return encodeUserLike(m, path, losses);
+      return encodeAssistantRequest(m, path, losses, unansweredCalls(messages, i));
+    default: {
+      const fixed = orphanResultsAsContent(messages, i, (j, id) =>
+        loss(losses, 'orphan-tool-result', [...path, 'content', j], `tool result '${id}' answers no tool call of the assistant message before, which Chat Completions refuses; sent as user content`, 'approximated'),
+      );
+      return encodeUserLike(fixed, path, losses);
+    }
   }
 }
 
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {
   const out: JsonObject[] = [];
   messages.forEach((m, i) => {
-    for (const w of encodeGroup([m], ctx, (losses) => encodeMessage(m, i, losses))) out.push(w);
+    const next = messages[i + 1]?.role;
+    const keep = (wire: JsonObject[]): boolean =>
+      messageHasForeignExt(m, OPENAI_CHAT) || formNotExact(m, wire) || (m.role === 'user' && endsInTool(wire) && (next === 'user' || next === 'tool'));
+    for (const w of encodeGroup([m], ctx, (losses) => encodeMessage(messages, i, losses), keep)) out.push(w);
   });
   return out;
+}
+
+/**
+ * A user message that became only tool messages, followed by another user turn: the wire reads
+ * back as tool messages then a user message, which is one user turn with its tool results
+ * (canonical-conventions.md), not the two turns there were.
+ */
+function endsInTool(wire: readonly JsonObject[]): boolean {
+  return wire.length > 0 && wire[wire.length - 1]?.['role'] === 'tool';
+}
+
+/**
+ * Whether the wire messages would decode with another string-or-parts form than the canonical
+ * message had, though nothing was lost (e.g. a tool result with no content becomes `''`, which
+ * reads back as one empty text). Asked only under `preserve`, which then stashes the message.
+ */
+function formNotExact(m: Message, wire: readonly JsonObject[]): boolean {
+  const results = m.parts.filter((p): p is ToolResultPart => p.type === 'tool-result');
+  let k = 0;
+  let own = false;
+  for (const w of wire) {
+    if (w['role'] === 'tool' || w['role'] === 'function') {
+      const r = results[k++];
+      if (w['role'] === 'tool' && r !== undefined && (typeof w['content'] === 'string') !== (r.stringContent === true)) return true;
+      continue;
+    }
+    own = true;
+    const content = w['content'];
+    if ((typeof content === 'string') !== (m.stringContent === true)) return true;
+  }
+  return m.stringContent === true && !own;
 }
 
 export { renderSearchResult };

@@ -179,7 +179,8 @@ export function applyTopStash(target: JsonObject, body: JsonObject, ctx: DecodeC
   for (const key in fields) {
     const value = fields[key];
     if (value === undefined || key.startsWith('$')) continue;
-    if (key === 'ext' && isJsonObject(value)) target['ext'] = { ...value, ...(isJsonObject(target['ext']) ? target['ext'] : {}) };
+    if (value === null) delete target[key]; // the field was absent (e.g. no model)
+    else if (key === 'ext' && isJsonObject(value)) target['ext'] = { ...value, ...(isJsonObject(target['ext']) ? target['ext'] : {}) };
     else target[key] = value;
   }
   return fields;

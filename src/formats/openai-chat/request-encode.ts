@@ -6,6 +6,7 @@ import type { JsonObject } from '../../model/json.js';
 import type { ReasoningConfig, ReasoningEffort, Request, ResponseFormat } from '../../model/request.js';
 import type { Tool, ToolChoice } from '../../model/tool.js';
 import type { EncodeContext, LossSink } from '../codec.js';
+import { hasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { putTopStash } from '../shared/stash.js';
@@ -93,6 +94,13 @@ export function encodeRequest(req: Request, ctx: EncodeContext): ChatRequest {
   const local = new LossList();
   const hints = own(req.ext);
   if (req.model !== undefined) out['model'] = req.model;
+  else {
+    // Chat Completions requires a model. Guessing one would pick the caller's model (and bill) for
+    // them; an empty name keeps the body well-formed, and the API names the problem when sent.
+    out['model'] = '';
+    loss(local, 'missing-model', ['model'], "Chat Completions requires a model; none was given, '' written", 'approximated');
+    flush(local, ctx, stash, 'model', null);
+  }
   out['messages'] = encodeMessages(req.messages, ctx);
   if (req.tools !== undefined && req.tools.length > 0) {
     const tools: JsonObject[] = [];
@@ -101,6 +109,8 @@ export function encodeRequest(req: Request, ctx: EncodeContext): ChatRequest {
       if (w) tools.push(w);
     });
     if (tools.length > 0) out['tools'] = tools;
+    // Another format's hints on a tool (Anthropic `type: "custom"`) are no loss, but need the stash.
+    if (req.tools.some((t) => hasForeignExt(t.ext, OPENAI_CHAT))) stash['tools'] = req.tools as unknown as JsonObject[];
     flush(local, ctx, stash, 'tools', req.tools as unknown as JsonObject[]);
   }
   if (req.toolChoice !== undefined) out['tool_choice'] = encodeToolChoice(req.toolChoice);

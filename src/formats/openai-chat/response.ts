@@ -9,6 +9,7 @@ import type { Message } from '../../model/message.js';
 import type { Part, TextPart } from '../../model/part.js';
 import type { Choice, Response } from '../../model/response.js';
 import type { DecodeContext, EncodeContext, LossSink } from '../codec.js';
+import { hasForeignExt, messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { keepResidue, reportForeignExt, residue, restoreResidue } from '../shared/residue.js';
 import { encodeGroup, putTopStash, takeMessageStash, takeTopStash } from '../shared/stash.js';
@@ -22,7 +23,7 @@ import { decodeFinishReason, encodeFinishReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 import { validateResponse, type ParsedArgs } from './validate.js';
 
-const RESPONSE_KEYS = new Set(['id', 'created', 'model', 'choices', 'usage']);
+const RESPONSE_KEYS = new Set(['id', 'object', 'created', 'model', 'choices', 'usage']);
 const CHOICE_KEYS = new Set(['index', 'message', 'finish_reason']);
 const MESSAGE_KEYS = new Set(['role', 'content', 'refusal', 'name', 'tool_calls', 'function_call', 'reasoning_content', 'annotations']);
 const ANNOTATION_KEYS = new Set(['type', 'url_citation']);
@@ -80,7 +81,7 @@ function decodeChoice(c: JsonObject, i: number, args: ParsedArgs, ctx: DecodeCon
 }
 
 export function decodeResponse(input: unknown, ctx: DecodeContext): Response {
-  const { body, args } = validateResponse(input);
+  const { body, args } = validateResponse(input, ctx.limits);
   const res: Response = { choices: (body['choices'] as JsonObject[]).map((c, i) => decodeChoice(c, i, args, ctx)) };
   if (typeof body['id'] === 'string') res.id = body['id'];
   if (typeof body['model'] === 'string') res.model = body['model'];
@@ -89,6 +90,10 @@ export function decodeResponse(input: unknown, ctx: DecodeContext): Response {
   if (isJsonObject(usage)) res.usage = decodeUsage(usage);
   let rest = residue(body, RESPONSE_KEYS);
   if (usage === null) rest = withHint(rest, 'usage', null);
+  // 'chat.completion' is what the encoder writes anyway: kept only when it says something else.
+  const object = body['object'];
+  if (object === undefined) rest = withHint(rest, '$noObject', true);
+  else if (object !== 'chat.completion') rest = withHint(rest, 'object', object);
   keepResidue(res, OPENAI_CHAT, rest);
   applyResponseStash(res, body, ctx);
   return res;
@@ -104,7 +109,16 @@ function applyResponseStash(res: Response, body: JsonObject, ctx: DecodeContext)
       if (isJsonObject(s)) choice.stopReason = s as unknown as Choice['stopReason'] & object;
     }
   }
+  const exts = fields['choiceExt'];
+  if (isJsonObject(exts)) {
+    for (const choice of res.choices) {
+      const e = exts[String(choice.index)];
+      if (isJsonObject(e)) choice.ext = { ...(e as Choice['ext']), ...choice.ext };
+    }
+  }
   if (isJsonObject(fields['usage'])) res.usage = fields['usage'] as unknown as Response['usage'] & object;
+  const absent = fields['absent'];
+  if (Array.isArray(absent)) for (const key of absent) if (key === 'id' || key === 'created' || key === 'model') delete res[key];
   if (isJsonObject(fields['ext'])) res.ext = { ...(fields['ext'] as Response['ext']), ...res.ext };
 }
 
@@ -189,14 +203,28 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
   const stash: JsonObject = {};
   const local = new LossList();
   const stops: JsonObject = {};
+  const choiceExt: JsonObject = {};
   const choices = res.choices.map((c, i): JsonObject => {
     const path: Path = ['choices', i];
     const hints = own(c.ext);
-    const [message] = encodeGroup([c.message], ctx, (losses) => [encodeResponseMessage(c.message, [...path, 'message'], losses)]);
+    const [message] = encodeGroup(
+      [c.message],
+      ctx,
+      (losses) => [encodeResponseMessage(c.message, [...path, 'message'], losses)],
+      () => messageHasForeignExt(c.message, OPENAI_CHAT),
+    );
     const out: JsonObject = { index: c.index, message: message as JsonObject };
+    // Another format's choice fields (Gemini avgLogprobs ...) and hints come back from the stash.
     reportForeignExt(c.ext, OPENAI_CHAT, path, local);
+    const foreignChoice = foreignExt(c.ext);
+    if (foreignChoice !== undefined) choiceExt[String(c.index)] = foreignChoice;
+    flushTop(local, ctx, choiceExt, String(c.index), foreignChoice ?? {});
     if (c.stopReason) {
-      out['finish_reason'] = encodeFinishReason(c.stopReason, hints, [...path, 'stopReason'], local);
+      const wire = encodeFinishReason(c.stopReason, hints, [...path, 'stopReason'], local);
+      out['finish_reason'] = wire;
+      // Another format's raw value (Anthropic model_context_window_exceeded -> length) may not
+      // come back from the unified one: no loss of meaning, but only the stash keeps it.
+      if (c.stopReason.raw !== undefined && c.stopReason.raw !== wire) stops[String(c.index)] = c.stopReason as unknown as JsonObject;
       if (local.length > 0) flushTop(local, ctx, stops, String(c.index), c.stopReason as unknown as JsonObject);
     } else if (hints?.['$noFinish'] !== true && hints?.['finish_reason'] !== null) out['finish_reason'] = 'stop';
     restoreResidue(out, c.ext, OPENAI_CHAT);
@@ -204,18 +232,23 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
     return out;
   });
   if (Object.keys(stops).length > 0) stash['stopReasons'] = stops;
+  if (Object.keys(choiceExt).length > 0) stash['choiceExt'] = choiceExt;
   const out: JsonObject = {
     id: res.id ?? `chatcmpl-${crypto.randomUUID()}`,
     created: res.created ?? Math.floor(Date.now() / 1000),
     model: res.model ?? '',
     choices,
   };
+  // Made up because required, not because known: under preserve they come back absent.
+  const absent = (['id', 'created', 'model'] as const).filter((key) => res[key] === undefined);
+  if (absent.length > 0) stash['absent'] = absent;
   if (res.usage) {
     out['usage'] = encodeUsage(res.usage, local, ['usage']);
+    if (hasForeignExt(res.usage.ext, OPENAI_CHAT)) stash['usage'] = res.usage as unknown as JsonObject;
     flushTop(local, ctx, stash, 'usage', res.usage as unknown as JsonObject);
   }
   restoreResidue(out, res.ext, OPENAI_CHAT);
-  if (!('object' in out)) out['object'] = 'chat.completion';
+  if (!('object' in out) && own(res.ext)?.['$noObject'] !== true) out['object'] = 'chat.completion';
   // Another format's ext comes back through the stash, its private hints too (they are not
   // losses, but without them that format's way back is not exact).
   const foreign = foreignExt(res.ext);

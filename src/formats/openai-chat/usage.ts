@@ -23,7 +23,10 @@ export function decodeUsage(u: JsonObject): Usage {
   const cd = u['completion_tokens_details'];
   if (isJsonObject(cd) && typeof cd['reasoning_tokens'] === 'number') usage.reasoningTokens = cd['reasoning_tokens'];
   usage.raw = u; // as received, shared rather than copied
-  keepResidue(usage, OPENAI_CHAT, residue(u, USAGE_KEYS));
+  let rest = residue(u, USAGE_KEYS);
+  // Some compatible providers leave the total out; the encoder writes one only when the source had it.
+  if (u['total_tokens'] === undefined) (rest ??= {})['$noTotal'] = true;
+  keepResidue(usage, OPENAI_CHAT, rest);
   return usage;
 }
 
@@ -35,12 +38,9 @@ function withCount(obj: JsonObject | undefined, key: string, value: number | und
 
 export function encodeUsage(usage: Usage, losses: LossSink, path: (string | number)[]): JsonObject {
   reportForeignExt(usage.ext, OPENAI_CHAT, path, losses);
-  const out: JsonObject = {
-    prompt_tokens: usage.inputTokens,
-    completion_tokens: usage.outputTokens,
-    total_tokens: usage.totalTokens ?? usage.inputTokens + usage.outputTokens,
-  };
   const rest = usage.ext?.[OPENAI_CHAT];
+  const out: JsonObject = { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens };
+  if (usage.totalTokens !== undefined || rest?.['$noTotal'] !== true) out['total_tokens'] = usage.totalTokens ?? usage.inputTokens + usage.outputTokens;
   const pdIn = rest?.['prompt_tokens_details'];
   const cdIn = rest?.['completion_tokens_details'];
   let pd = withCount(isJsonObject(pdIn) ? pdIn : undefined, 'cached_tokens', usage.cacheReadTokens);

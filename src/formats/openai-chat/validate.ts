@@ -28,8 +28,12 @@ function schemaIssues(schema: z.ZodType, body: unknown): Issue[] {
 /**
  * Empty or whitespace-only arguments mean "no arguments" (some providers send `""` for tools
  * without parameters): they parse to `{}` and the text is kept verbatim in `argumentsJson`.
+ * Arguments that are not JSON are an error in a request (the caller wrote them). In a response
+ * they are what the model wrote ("the model does not always generate valid JSON", API
+ * reference; e.g. cut off at max tokens): `issues` is undefined there, they count as `{}`, and
+ * the text is still kept verbatim, so only another format loses it (and reports it).
  */
-function parseArguments(fn: unknown, path: Path, args: ParsedArgs, issues: Issue[]): void {
+function parseArguments(fn: unknown, path: Path, args: ParsedArgs, issues: Issue[] | undefined): void {
   if (!isJsonObject(fn) || typeof fn['arguments'] !== 'string') return;
   const text = fn['arguments'];
   if (text.trim() === '') {
@@ -39,7 +43,8 @@ function parseArguments(fn: unknown, path: Path, args: ParsedArgs, issues: Issue
   try {
     args.set(fn, JSON.parse(text) as JsonValue);
   } catch {
-    issues.push({ code: 'invalid_json', path: [...path, 'arguments'], message: 'tool call arguments are not valid JSON', expected: 'a JSON text' });
+    if (issues === undefined) args.set(fn, {});
+    else issues.push({ code: 'invalid_json', path: [...path, 'arguments'], message: 'tool call arguments are not valid JSON', expected: 'a JSON text' });
   }
 }
 
@@ -125,7 +130,7 @@ export function validateRequest(body: unknown, limits: Limits): { body: JsonObje
 }
 
 /** Checks a non-streaming response body; returns it with its parsed tool-call arguments. */
-export function validateResponse(body: unknown): { body: JsonObject; args: ParsedArgs } {
+export function validateResponse(body: unknown, limits: Limits): { body: JsonObject; args: ParsedArgs } {
   if (!isJsonObject(body)) throw notObject('response');
   const issues = schemaIssues(ResponseSchema, body);
   const args: ParsedArgs = new Map();
@@ -134,13 +139,17 @@ export function validateResponse(body: unknown): { body: JsonObject; args: Parse
     choices.forEach((choice, i) => {
       const message = isJsonObject(choice) ? choice['message'] : undefined;
       if (!isJsonObject(message)) return;
+      const at = ['choices', i, 'message'];
+      for (const key of ['content', 'refusal', 'reasoning_content']) {
+        if (typeof message[key] === 'string') checkTextSize(message[key], limits, [...at, key], issues);
+      }
       const calls = message['tool_calls'];
       if (Array.isArray(calls)) {
         calls.forEach((call, j) => {
-          if (isJsonObject(call)) parseArguments(call['function'], ['choices', i, 'message', 'tool_calls', j, 'function'], args, issues);
+          if (isJsonObject(call)) parseArguments(call['function'], ['choices', i, 'message', 'tool_calls', j, 'function'], args, undefined);
         });
       }
-      parseArguments(message['function_call'], ['choices', i, 'message', 'function_call'], args, issues);
+      parseArguments(message['function_call'], ['choices', i, 'message', 'function_call'], args, undefined);
     });
   }
   if (issues.length > 0) throw new ValidationError(issues);

@@ -35,15 +35,20 @@ function withoutStash(obj: JsonObject): JsonObject {
  * Encodes one group of canonical messages into wire messages with a private loss list; if anything
  * was lost and `preserve` is on, stashes the group on the first wire message. Every loss reaches
  * `ctx.losses`, marked 'stashed' when the stash will bring it back.
+ *
+ * `keep` (optional, asked only under `preserve` when nothing was lost) says whether the wire
+ * messages still would not decode back to the same canonical messages — another format's private
+ * hints, or a string-or-blocks form the target cannot write — so the group is stashed anyway.
  */
 export function encodeGroup<W extends JsonObject>(
   messages: Message[],
   ctx: EncodeContext,
   encode: (losses: LossList) => W[],
+  keep?: (wire: W[]) => boolean,
 ): W[] {
   const local = new LossList();
   const wire = encode(local);
-  if (local.length === 0) return wire;
+  if (local.length === 0 && !(ctx.preserve && keep !== undefined && keep(wire))) return wire;
   const first = wire[0];
   const stashed = ctx.preserve && first !== undefined;
   for (const loss of local.items) ctx.losses.push(stashed ? { ...loss, action: 'stashed' } : loss);

@@ -109,6 +109,49 @@ describe('tool calls and tool results', () => {
     expect(() => decodeRequest(value)).not.toThrow();
   });
 
+  it('reports content that came before a tool result, which moves after the tool message', () => {
+    const u: Message = {
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'first' },
+        { type: 'tool-result', callId: 'c1', content: [{ type: 'text', text: 'r1' }], stringContent: true },
+        { type: 'tool-result', callId: 'c2', content: [{ type: 'text', text: 'r2' }], stringContent: true },
+      ],
+    };
+    const call = (id: string) => ({ type: 'tool-call' as const, id, name: 'f', arguments: {} });
+    const req = body([user('q'), { role: 'assistant', parts: [call('c1'), call('c2')] }, u]);
+    const { value, losses } = encodeRequest(req);
+    expect((value['messages'] as unknown[]).slice(2)).toEqual([
+      { role: 'tool', tool_call_id: 'c1', content: 'r1' },
+      { role: 'tool', tool_call_id: 'c2', content: 'r2' },
+      { role: 'user', content: [{ type: 'text', text: 'first' }] },
+    ]);
+    expect(losses.map((l) => [l.code, l.path])).toEqual([['tool-result-order', ['messages', 2, 'content', 1]]]);
+    const kept = encodeRequest(req, true);
+    expect(decodeRequest(JSON.parse(JSON.stringify(kept.value))).messages[2]).toEqual(u);
+  });
+
+  it('leaves out a tool call no tool message answers right after (Chat Completions refuses it), but not one in the last message', () => {
+    const call = { type: 'tool-call' as const, id: 'c1', name: 'f', arguments: {} };
+    const req = body([user('a'), { role: 'assistant', parts: [call] }, user('b')]);
+    const { value, losses } = encodeRequest(req);
+    expect((value['messages'] as unknown[])[1]).toEqual({ role: 'assistant', content: '' });
+    expect(losses.map((l) => [l.code, l.path])).toEqual([['unanswered-tool-call', ['messages', 1, 'content', 0]]]);
+    const kept = encodeRequest(req, true);
+    expect(decodeRequest(JSON.parse(JSON.stringify(kept.value))).messages[1]).toEqual(req.messages[1]);
+    expect(encodeRequest(body([user('a'), { role: 'assistant', parts: [call] }])).losses).toEqual([]);
+  });
+
+  it('sends a tool result that answers no call of the assistant message before as user content', () => {
+    const orphan = { type: 'tool-result' as const, callId: 'x9', name: 'divide', content: [{ type: 'text' as const, text: '51' }] };
+    const req = body([user('a'), { role: 'assistant', parts: [{ type: 'text', text: 'ok' }], stringContent: true }, { role: 'user', parts: [orphan] }]);
+    const { value, losses } = encodeRequest(req);
+    expect((value['messages'] as unknown[])[2]).toEqual({ role: 'user', content: '[result of tool divide]\n\n51' });
+    expect(codes(losses)).toEqual(['orphan-tool-result', 'text-joined']);
+    const kept = encodeRequest(req, true);
+    expect(decodeRequest(JSON.parse(JSON.stringify(kept.value))).messages[2]).toEqual(req.messages[2]);
+  });
+
   it('moves images out of a tool result into a following user message', () => {
     const m: Message = {
       role: 'user',
@@ -135,6 +178,28 @@ describe('tool calls and tool results', () => {
     const { value, losses } = encodeRequest(body([user('q'), a]));
     expect((value['messages'] as unknown[])[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Found it.' }] });
     expect(codes(losses)).toEqual(['provider-executed-tool', 'provider-executed-tool']);
+  });
+
+  it('keeps the search results of a provider-run search readable as assistant text', () => {
+    const a: Message = {
+      role: 'assistant',
+      parts: [
+        { type: 'tool-call', id: 'srv_1', name: 'web_search', arguments: { query: 'x' }, providerExecuted: true },
+        {
+          type: 'tool-result',
+          callId: 'srv_1',
+          providerExecuted: true,
+          content: [
+            { type: 'search-result', source: 'https://a.test', title: 'A', content: [], encryptedContent: 'e1' },
+            { type: 'search-result', source: 'https://b.test', title: 'B', content: [], encryptedContent: 'e2' },
+          ],
+        },
+        { type: 'text', text: 'Found it.' },
+      ],
+    };
+    const { value, losses } = encodeRequest(body([user('q'), a]));
+    expect((value['messages'] as unknown[])[1]).toEqual({ role: 'assistant', content: 'A (https://a.test)\nB (https://b.test)\n\nFound it.' });
+    expect(codes(losses)).toEqual(['provider-executed-tool', 'search-result-as-text', 'text-joined']);
   });
 });
 
@@ -264,6 +329,16 @@ describe('top-level fields', () => {
     expect(value['stop']).toEqual(['a', 'b', 'c', 'd']);
     expect(value['response_format']).toEqual({ type: 'json_schema', json_schema: { name: 'response', schema: {} } });
     expect(codes(losses)).toEqual(['stop-limit', 'schema-name']);
+  });
+
+  it('writes an empty model when there is none, reports it, and brings the absence back under preserve', () => {
+    const req: Request = { messages: [user('q')] };
+    const { value, losses } = encodeRequest(req);
+    expect(value['model']).toBe('');
+    expect(losses).toEqual([{ code: 'missing-model', path: ['model'], message: expect.any(String), action: 'approximated' }]);
+    const kept = encodeRequest(req, true);
+    expect(kept.losses.map((l) => l.action)).toEqual(['stashed']);
+    expect(decodeRequest(JSON.parse(JSON.stringify(kept.value)))).toEqual(req);
   });
 
   it('reports foreign top-level fields', () => {

@@ -79,6 +79,13 @@ describe('usage', () => {
       prompt_tokens_details: { cached_tokens: 100, cache_write_tokens: 15 },
     });
   });
+
+  it('a usage without total_tokens and a body without object (compatible providers) come back without them', () => {
+    const { object: _o, ...body } = { ...wire('stop'), usage: { prompt_tokens: 3, completion_tokens: 4 } };
+    const r = decodeResponse(body);
+    expect(r.usage?.totalTokens).toBeUndefined();
+    expect(encodeResponse(r).value).toEqual(body);
+  });
 });
 
 describe('response messages', () => {
@@ -155,6 +162,17 @@ describe('response messages', () => {
     const { value } = encodeResponse({ choices: [{ index: 0, message: { role: 'assistant', parts: [] } }] });
     expect(value).toMatchObject({ object: 'chat.completion', model: '', id: expect.stringMatching(/^chatcmpl-/) });
     expect(Number.isInteger(value['created'])).toBe(true);
+  });
+
+  it('brings the absence of id, created and model, and another format\'s choice fields, back through preserve', () => {
+    const res: Response = {
+      choices: [{ index: 0, message: { role: 'assistant', parts: [{ type: 'text', text: 'a' }] }, ext: { gemini: { avgLogprobs: -0.5, $noIndex: true } } }],
+    };
+    const { value, losses } = encodeResponse(res, true);
+    expect(losses.map((l) => [l.code, l.path, l.action])).toEqual([['unsupported-field', ['choices', 0, 'avgLogprobs'], 'stashed']]);
+    const back = decodeResponse(JSON.parse(JSON.stringify(value)));
+    expect([back.id, back.created, back.model]).toEqual([undefined, undefined, undefined]);
+    expect(back.choices[0]?.ext?.['gemini']).toEqual({ avgLogprobs: -0.5, $noIndex: true });
   });
 
   it('keeps several choices and brings a stop reason back through preserve', () => {

@@ -99,11 +99,24 @@ describe('request validation', () => {
 });
 
 describe('response validation', () => {
-  it('needs choices and rejects non-JSON arguments at their path', () => {
+  it('needs choices', () => {
     expect(issuesOf(() => decodeResponse({ id: 'x' })).map((i) => i.path)).toEqual([['choices']]);
+  });
+
+  it('accepts arguments that are not JSON (the model wrote them, e.g. cut off): {} with the text kept verbatim', () => {
+    const body = { choices: [{ index: 0, finish_reason: 'length', message: { role: 'assistant', content: null, tool_calls: [call('a', '{"location": "Par')] } }] };
+    const r = decodeResponse(body);
+    expect(r.choices[0]?.message.parts[0]).toMatchObject({ type: 'tool-call', arguments: {}, argumentsJson: '{"location": "Par' });
+  });
+
+  it('rejects response text over the size limit at its path', () => {
+    const big = 'x'.repeat(100 * 1024 + 1);
     const issues = issuesOf(() =>
-      decodeResponse({ choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: null, tool_calls: [call('a', '{')] } }] }),
+      decodeResponse({ choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: big, refusal: big, reasoning_content: 'ok' } }] }),
     );
-    expect(issues).toEqual([expect.objectContaining({ path: ['choices', 0, 'message', 'tool_calls', 0, 'function', 'arguments'] })]);
+    expect(issues.map((i) => [i.code, i.path])).toEqual([
+      ['too_large', ['choices', 0, 'message', 'content']],
+      ['too_large', ['choices', 0, 'message', 'refusal']],
+    ]);
   });
 });
