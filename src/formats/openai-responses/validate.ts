@@ -1,0 +1,185 @@
+/**
+ * Validation of inbound Responses bodies: the zod schemas (shape and types, run once per object)
+ * plus what a schema cannot say: the item type decides which schema applies, function_call
+ * arguments must be JSON, a function_call_output must answer an earlier call, and text is size
+ * limited. Every issue is collected with its JSON path and thrown as one ValidationError.
+ */
+import type { z } from 'zod';
+import { ValidationError, type Issue } from '../../model/errors.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import type { Limits } from '../codec.js';
+import { checkTextSize } from '../shared/text-limit.js';
+import { fromZodIssues } from '../shared/zod-issues.js';
+import * as S from './schema.js';
+
+/** Parsed function_call arguments, keyed by the wire item they came from (parsed once). */
+export type ParsedArgs = Map<object, JsonValue>;
+
+/** Every item type of the Responses input / output unions (OpenAPI `InputItem`, `ItemResource`). */
+export const ITEM_TYPES: ReadonlySet<string> = new Set([
+  'message', 'function_call', 'function_call_output', 'reasoning', 'item_reference',
+  'file_search_call', 'computer_call', 'computer_call_output', 'web_search_call', 'tool_search_call',
+  'tool_search_output', 'additional_tools', 'compaction', 'compaction_trigger', 'image_generation_call',
+  'code_interpreter_call', 'local_shell_call', 'local_shell_call_output', 'shell_call', 'shell_call_output',
+  'apply_patch_call', 'apply_patch_call_output', 'mcp_list_tools', 'mcp_approval_request',
+  'mcp_approval_response', 'mcp_call', 'custom_tool_call', 'custom_tool_call_output', 'program', 'program_output',
+]);
+
+/** An item's type: EasyInputMessage may leave `type` out and is known by its `role`. */
+export function itemType(item: JsonObject): string | undefined {
+  const t = item['type'];
+  if (typeof t === 'string') return t;
+  return t === undefined && 'role' in item ? 'message' : undefined;
+}
+
+function check(schema: z.ZodType, value: unknown, path: Path, issues: Issue[]): boolean {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) issues.push(...fromZodIssues(parsed.error.issues, path));
+  return parsed.success;
+}
+
+function notObject(what: string): ValidationError {
+  return new ValidationError([{ code: 'invalid_type', path: [], message: `a Responses ${what} must be a JSON object`, expected: 'object' }]);
+}
+
+/** Arguments text -> JSON; empty means "no arguments" (as in Chat Completions). Undefined when not JSON. */
+export function argumentsValue(text: string): JsonValue | undefined {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a function_call's arguments once; the text itself is kept verbatim by the decoder.
+ * Arguments that are not JSON are an error in a request (the caller wrote them). In a response
+ * they are what the model wrote (cut off at max_output_tokens, say): they count as `{}`, the text
+ * is still kept, so only another format loses it (and reports it), as for Chat Completions.
+ */
+function parseArguments(item: JsonObject, path: Path, args: ParsedArgs, issues: Issue[] | undefined): void {
+  const text = item['arguments'];
+  if (typeof text !== 'string') return;
+  const value = argumentsValue(text);
+  if (value !== undefined) args.set(item, value);
+  else if (issues === undefined) args.set(item, {});
+  else issues.push({ code: 'invalid_json', path: [...path, 'arguments'], message: 'function_call arguments are not valid JSON', expected: 'a JSON text' });
+}
+
+function checkParts(list: unknown[], assistant: boolean, limits: Limits, path: Path, issues: Issue[]): void {
+  list.forEach((p, j) => {
+    const at = [...path, j];
+    if (!check(assistant ? S.AssistantPart : S.InputPart, p, at, issues) || !isJsonObject(p)) return;
+    const text = p['text'] ?? p['refusal'];
+    if (typeof text === 'string') checkTextSize(text, limits, [...at, typeof p['text'] === 'string' ? 'text' : 'refusal'], issues);
+  });
+}
+
+function checkContent(content: unknown, assistant: boolean, limits: Limits, path: Path, issues: Issue[]): void {
+  if (typeof content === 'string') checkTextSize(content, limits, path, issues);
+  else if (Array.isArray(content)) checkParts(content, assistant, limits, path, issues);
+}
+
+/**
+ * State carried along the item list: calls seen so far, whether calls may live server-side, and
+ * whether the items are a response's output (the model's words: arguments need not be JSON).
+ */
+interface Scope {
+  calls: Set<string>;
+  serverState: boolean;
+  output?: true;
+}
+
+function checkItem(item: unknown, path: Path, scope: Scope, ctx: { limits: Limits; args: ParsedArgs; issues: Issue[] }): void {
+  const { limits, args, issues } = ctx;
+  if (!isJsonObject(item)) {
+    issues.push({ code: 'invalid_type', path, message: 'an item must be a JSON object', expected: 'object' });
+    return;
+  }
+  const type = itemType(item);
+  if (type === undefined || !ITEM_TYPES.has(type)) {
+    const received = typeof item['type'] === 'string' ? item['type'] : undefined;
+    const issue: Issue = { code: 'unknown_item_type', path: [...path, 'type'], message: received ? `unknown item type '${received}'` : 'an item needs a type (or a role)' };
+    if (received) issue.received = received;
+    issues.push(issue);
+    return;
+  }
+  switch (type) {
+    case 'message': {
+      const assistant = item['role'] === 'assistant';
+      if (check(assistant ? S.AssistantMessageItem : S.UserMessageItem, item, path, issues)) {
+        checkContent(item['content'], assistant, limits, [...path, 'content'], issues);
+      }
+      return;
+    }
+    case 'function_call':
+      if (check(S.FunctionCallItem, item, path, issues)) {
+        parseArguments(item, path, args, scope.output ? undefined : issues);
+        scope.calls.add(item['call_id'] as string);
+      }
+      return;
+    case 'function_call_output': {
+      if (!check(S.FunctionCallOutputItem, item, path, issues)) return;
+      const id = item['call_id'] as string;
+      // With previous_response_id / conversation / item references, the call may live server-side.
+      if (!scope.serverState && !scope.calls.has(id)) {
+        issues.push({ code: 'unknown_tool_call', path: [...path, 'call_id'], message: `function_call_output answers '${id}', which no earlier function_call has` });
+      }
+      const output = item['output'];
+      if (typeof output === 'string') checkTextSize(output, limits, [...path, 'output'], issues);
+      else checkParts(output as unknown[], false, limits, [...path, 'output'], issues);
+      return;
+    }
+    case 'reasoning':
+      if (check(S.ReasoningItem, item, path, issues)) {
+        (item['summary'] as JsonObject[]).forEach((s, k) => checkTextSize(s['text'] as string, limits, [...path, 'summary', k, 'text'], issues));
+      }
+      return;
+    case 'item_reference':
+      scope.serverState = true;
+      check(S.ItemReference, item, path, issues);
+      return;
+    default:
+      check(S.OpaqueItem, item, path, issues);
+  }
+}
+
+/** Checks a request body; returns it typed as an object with its parsed arguments. */
+export function validateRequest(body: unknown, limits: Limits): { body: JsonObject; args: ParsedArgs } {
+  if (!isJsonObject(body)) throw notObject('request');
+  const issues: Issue[] = [];
+  check(S.RequestSchema, body, [], issues);
+  const args: ParsedArgs = new Map();
+  if (typeof body['instructions'] === 'string') checkTextSize(body['instructions'], limits, ['instructions'], issues);
+  const input = body['input'];
+  if (typeof input === 'string') checkTextSize(input, limits, ['input'], issues);
+  else if (Array.isArray(input)) {
+    const serverState = typeof body['previous_response_id'] === 'string' || (body['conversation'] ?? null) !== null;
+    const scope: Scope = { calls: new Set(), serverState };
+    input.forEach((item, i) => checkItem(item, ['input', i], scope, { limits, args, issues }));
+  }
+  const tools = body['tools'];
+  if (Array.isArray(tools)) tools.forEach((t, i) => isJsonObject(t) && t['type'] === 'function' && check(S.FunctionToolSchema, t, ['tools', i], issues));
+  const format = isJsonObject(body['text']) ? body['text']['format'] : undefined;
+  if (isJsonObject(format) && format['type'] === 'json_schema') check(S.JsonSchemaFormat, format, ['text', 'format'], issues);
+  if (issues.length > 0) throw new ValidationError(issues);
+  return { body, args };
+}
+
+/** Checks a non-streaming response body (a `response` object). */
+export function validateResponse(body: unknown, limits: Limits): { body: JsonObject; args: ParsedArgs } {
+  if (!isJsonObject(body)) throw notObject('response');
+  const issues: Issue[] = [];
+  check(S.ResponseSchema, body, [], issues);
+  const args: ParsedArgs = new Map();
+  const output = body['output'];
+  if (Array.isArray(output)) {
+    // Output items answer nothing: no call matching applies.
+    const scope: Scope = { calls: new Set(), serverState: true, output: true };
+    output.forEach((item, i) => checkItem(item, ['output', i], scope, { limits, args, issues }));
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  return { body, args };
+}
