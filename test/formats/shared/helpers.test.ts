@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { standardBase64 } from '../../../src/formats/shared/base64.js';
 import type { Issue } from '../../../src/model/errors.js';
 import { formatPath } from '../../../src/model/loss.js';
 import { parseDataUrl, formatDataUrl } from '../../../src/formats/shared/data-url.js';
@@ -53,5 +54,22 @@ describe('text size limit', () => {
     const ok: Issue[] = [];
     checkTextSize('é'.repeat(5), { maxTextBytes: 11 }, ['t'], ok);
     expect(ok).toEqual([]);
+  });
+});
+
+describe('standardBase64', () => {
+  it('returns standard padded base64 unchanged (the same string)', () => {
+    const data = Buffer.from('hello world!').toString('base64');
+    expect(standardBase64(data)).toBe(data);
+  });
+  it('rewrites URL-safe and unpadded forms to the same bytes, standard and padded', () => {
+    for (const n of [1, 2, 3, 4, 5, 31]) {
+      const bytes = Buffer.from(Array.from({ length: n }, (_, i) => (i * 97 + 251) % 256));
+      const out = standardBase64(bytes.toString('base64url'));
+      expect(out).toBe(bytes.toString('base64'));
+    }
+  });
+  it('says undefined for text that is not base64', () => {
+    for (const bad of ['abc!', 'a', 'abcde', 'ab cd', 'ab=c']) expect(standardBase64(bad), bad).toBeUndefined();
   });
 });

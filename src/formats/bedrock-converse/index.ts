@@ -1,0 +1,20 @@
+/** The AWS Bedrock Converse codec (POST /model/{modelId}/converse): request and non-streaming response. */
+import type { Codec, KindCodec } from '../codec.js';
+import type { Request } from '../../model/request.js';
+import { decodeRequest } from './request-decode.js';
+import { encodeRequest } from './request-encode.js';
+import { responseCodec } from './response.js';
+
+export type { BedrockRequest, BedrockResponse } from './bedrock-converse-api.js';
+
+const requestCodec: KindCodec<Request> = {
+  decode: decodeRequest,
+  encode: (value, ctx) => encodeRequest(value, ctx),
+};
+
+export const bedrockConverse: Codec = {
+  id: 'bedrock-converse',
+  title: 'AWS Bedrock Converse',
+  request: requestCodec,
+  response: responseCodec,
+};

@@ -1,0 +1,198 @@
+/**
+ * Canonical messages -> Bedrock `system` + `messages`, applying Bedrock's conversation rules:
+ * - leading system/developer messages become the top-level `system`; later ones are moved there;
+ * - `tool` messages become user turns (Bedrock carries tool results in user messages);
+ * - same-role turns are merged ("A conversation must alternate between user and assistant roles");
+ * - a conversation starting with an assistant turn gets a placeholder user turn first
+ *   ("A conversation must start with a user message");
+ * - blank text is never sent, and a message left with nothing is dropped.
+ * Every rewrite is a loss. Under `preserve` each wire message carries the canonical messages it
+ * came from whenever decoding it back would not give them exactly (a loss, or only a difference of
+ * form such as OpenAI's plain-string content), so converting back is exact.
+ */
+import type { JsonObject, JsonValue } from '../../model/json.js';
+import type { Loss, Path } from '../../model/loss.js';
+import type { Message } from '../../model/message.js';
+import type { EncodeContext } from '../codec.js';
+import { LossList } from '../shared/loss-list.js';
+import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { stableHash } from '../shared/stable-hash.js';
+import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
+import { STASH_KEY, STASH_VERSION, type MessageStash } from '../shared/stash.js';
+import { decodeBlocks } from './content-decode.js';
+import { decodeMessage } from './message-decode.js';
+import { encodeParts, type PartContext } from './content-encode.js';
+import type { DocumentNamer } from './names.js';
+import { ID } from './wire-util.js';
+
+/** The user turn put before a conversation that starts with the assistant. */
+export const LEADING_USER_TEXT = '.';
+
+export interface EncodedMessages {
+  system?: JsonObject[];
+  messages: JsonObject[];
+  /** Top-stash fields: the exact leading system messages, messages with no wire message left. */
+  stash: JsonObject;
+}
+
+type WireRole = 'user' | 'assistant' | 'system';
+
+interface Item {
+  role: WireRole;
+  blocks: JsonObject[];
+  /** The canonical messages this wire message stands for (dropped ones ride with the next). */
+  group: Message[];
+  losses: Loss[];
+  /** The message whose Bedrock residue is written on the wire message, and its canonical index. */
+  first: Message;
+  index: number;
+  /** The (last) canonical message was a `tool` message. */
+  tool: boolean;
+  placeholder?: boolean;
+}
+
+const isSystem = (m: Message): boolean => m.role === 'system' || m.role === 'developer';
+/** A system message decoded from inside Bedrock's `messages` (ConversationRole allows it). */
+const inMessages = (m: Message): boolean => m.role === 'system' && m.ext?.[ID]?.['$inMessages'] === true;
+
+export function encodeMessages(messages: readonly Message[], namer: DocumentNamer, ctx: EncodeContext): EncodedMessages {
+  let lead = 0;
+  while (lead < messages.length && isSystem(messages[lead] as Message) && !inMessages(messages[lead] as Message)) lead++;
+
+  const sysLosses = new LossList();
+  const system: JsonObject[] = [];
+  const partCtx = (losses: LossList): PartContext => ({ namer, losses, keepBlank: false });
+  for (let i = 0; i < lead; i++) system.push(...systemBlocks(messages[i] as Message, ['messages', i], partCtx(sysLosses)));
+  for (const l of sysLosses.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
+
+  const items: Item[] = [];
+  let pending: Message[] = [];
+  let pendingLosses: Loss[] = [];
+  let moved = false;
+  for (let i = lead; i < messages.length; i++) {
+    const m = messages[i] as Message;
+    const path: Path = ['messages', i];
+    const local = new LossList();
+    if (isSystem(m) && !inMessages(m)) {
+      local.push({ code: 'system-moved', path, message: 'system message moved to the top-level system', action: 'approximated' });
+      system.push(...systemBlocks(m, path, partCtx(local)));
+      pending.push(m);
+      pendingLosses.push(...local.items);
+      moved = true;
+      continue;
+    }
+    const role: WireRole = m.role === 'assistant' ? 'assistant' : m.role === 'system' ? 'system' : 'user';
+    if (m.name !== undefined) local.push({ code: 'message-name', path: [...path, 'name'], message: 'Bedrock messages have no participant name', action: 'dropped' });
+    reportForeignExt(m.ext, ID, path, local);
+    const paired = m.role === 'assistant' ? withoutUnansweredCalls(messages, i, local, 'Bedrock') : withOrphansAsContent(messages, i, local, 'Bedrock');
+    const blocks = encodeParts(paired.parts, role === 'system' ? 'user' : m.role, [...path, 'parts'], partCtx(local));
+    if (blocks.length === 0) {
+      local.push({ code: 'empty-message', path, message: 'message left with no content was dropped', action: 'dropped' });
+      pending.push(m);
+      pendingLosses.push(...local.items);
+      continue;
+    }
+    items.push({ role, blocks, group: [...pending, m], losses: [...pendingLosses, ...local.items], first: m, index: i, tool: m.role === 'tool' });
+    pending = [];
+    pendingLosses = [];
+  }
+
+  const merged = mergeTurns(items);
+  leadWithUser(merged);
+
+  const out: JsonObject[] = [];
+  for (const item of merged) out.push(...finishGroup(item, ctx));
+
+  const stash: JsonObject = {};
+  if (pending.length > 0) {
+    for (const l of pendingLosses) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
+    stash['$trailing'] = pending as unknown as JsonValue;
+  }
+  const leading = messages.slice(0, lead);
+  if (ctx.preserve && (moved || !systemComesBack(leading, system))) stash['$system'] = leading as unknown as JsonValue;
+  const result: EncodedMessages = { messages: out, stash };
+  if (system.length > 0) result.system = system;
+  return result;
+}
+
+function systemBlocks(m: Message, path: Path, ctx: PartContext): JsonObject[] {
+  if (m.role === 'developer') ctx.losses.push({ code: 'developer-role', path: [...path, 'role'], message: 'developer message sent as system', action: 'approximated' });
+  if (m.name !== undefined) ctx.losses.push({ code: 'message-name', path: [...path, 'name'], message: 'Bedrock messages have no participant name', action: 'dropped' });
+  reportForeignExt(m.ext, ID, path, ctx.losses);
+  const kept = m.parts.filter((p, j) => {
+    const ok = p.type === 'text' || (p.type === 'provider-block' && p.origin === ID) || (p.type === 'image' && p.ext?.[ID]?.['guardContent'] !== undefined);
+    if (!ok) ctx.losses.push({ code: 'system-non-text', path: [...path, 'parts', j], message: `Bedrock system holds text only; ${p.type} dropped`, action: 'dropped' });
+    return ok;
+  });
+  return encodeParts(kept, 'user', [...path, 'parts'], ctx);
+}
+
+/** Whether decoding `system` gives back exactly the leading canonical system messages. */
+function systemComesBack(leading: Message[], system: JsonObject[]): boolean {
+  if (leading.length === 0) return system.length === 0;
+  if (leading.length !== 1) return false;
+  const back: Message = { role: 'system', parts: decodeBlocks(system) };
+  return stableHash(back) === stableHash(leading[0]);
+}
+
+/**
+ * Same-role neighbours become one message (Bedrock requires alternating roles). Tool messages
+ * joining a user turn is where Bedrock carries tool results (as Anthropic does), not a loss; two
+ * user or two assistant messages made one is.
+ */
+function mergeTurns(items: Item[]): Item[] {
+  const out: Item[] = [];
+  for (const item of items) {
+    const prev = out[out.length - 1];
+    if (prev && prev.role === item.role && item.role !== 'system') {
+      prev.losses.push(...item.losses);
+      if (!prev.tool && !item.tool) {
+        prev.losses.push({
+          code: 'merged-turns',
+          path: ['messages', item.index],
+          message: `consecutive ${item.role} turns merged into one message (Bedrock requires alternating roles)`,
+          action: 'approximated',
+        });
+      }
+      prev.tool = item.tool;
+      prev.blocks.push(...item.blocks);
+      prev.group.push(...item.group);
+      continue;
+    }
+    out.push(item);
+  }
+  return out;
+}
+
+function leadWithUser(items: Item[]): void {
+  const first = items[0];
+  if (first === undefined || first.role !== 'assistant') return;
+  first.placeholder = true;
+  first.losses.unshift({
+    code: 'leading-user-turn',
+    path: ['messages'],
+    message: `Bedrock conversations start with a user message; a user turn '${LEADING_USER_TEXT}' was put first`,
+    action: 'approximated',
+  });
+}
+
+/** Writes an item's wire message(s); stashes its canonical messages when the way back would differ. */
+function finishGroup(item: Item, ctx: EncodeContext): JsonObject[] {
+  const msg: JsonObject = { role: item.role, content: item.blocks };
+  restoreResidue(msg, item.first.ext, ID);
+  delete msg[STASH_KEY];
+  const wire = item.placeholder ? [{ role: 'user', content: [{ text: LEADING_USER_TEXT }] }, msg] : [msg];
+  const lossy = item.losses.length > 0;
+  for (const l of item.losses) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
+  if (ctx.preserve && (lossy || !comesBack(item, msg))) {
+    const stash: MessageStash = { v: STASH_VERSION, span: wire.length, hash: stableHash(wire), messages: item.group };
+    (wire[0] as JsonObject)[STASH_KEY] = stash as unknown as JsonObject;
+  }
+  return wire;
+}
+
+/** Whether decoding the wire message gives back exactly the one canonical message it came from. */
+function comesBack(item: Item, msg: JsonObject): boolean {
+  if (item.group.length !== 1) return false;
+  return stableHash(decodeMessage(msg)) === stableHash(item.group[0]);
+}

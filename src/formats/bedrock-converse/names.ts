@@ -1,0 +1,117 @@
+/**
+ * Names Bedrock constrains, rewritten deterministically (the same input always gives the same
+ * output, so a tool, the calls to it and toolChoice stay consistent) and reported; `preserve`
+ * stashes the originals for the way back.
+ * - ToolName (Smithy): `^[a-zA-Z0-9_-]+$`, 1-64 characters. That is exactly Anthropic's tool-name
+ *   rule, so the Anthropic codec's rewriter is reused as is.
+ * - ToolUseId (Smithy): `^[a-zA-Z0-9_.:-]+$`, 1-64 characters (dots and colons allowed, unlike Anthropic).
+ * - DocumentBlock.name: 1-200 characters (Smithy); only alphanumerics, single whitespace characters,
+ *   hyphens, parentheses and square brackets (the API reference's wording).
+ */
+import type { Path } from '../../model/loss.js';
+import type { Message } from '../../model/message.js';
+import type { Part } from '../../model/part.js';
+import type { LossSink } from '../codec.js';
+import { toAnthropicName } from '../anthropic-messages/tool-names.js';
+import { stableHash } from '../shared/stable-hash.js';
+
+export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+export const TOOL_USE_ID = /^[a-zA-Z0-9_.:-]{1,64}$/;
+const BAD_ID = /[^a-zA-Z0-9_.:-]/g;
+/** One allowed character, or one whitespace character not followed by another. */
+export const DOCUMENT_NAME = /^(?:[a-zA-Z0-9()[\]-]|\s(?!\s))+$/;
+export const DOCUMENT_NAME_MAX = 200;
+
+export function isDocumentName(name: string): boolean {
+  return name.length >= 1 && name.length <= DOCUMENT_NAME_MAX && DOCUMENT_NAME.test(name);
+}
+
+export function toBedrockToolName(name: string): string {
+  return toAnthropicName(name);
+}
+
+export function toBedrockToolId(id: string): string {
+  if (TOOL_USE_ID.test(id)) return id;
+  return `${id.replace(BAD_ID, '_').slice(0, 55)}_${stableHash(id)}`;
+}
+
+export function mapToolName(name: string, path: Path, losses: LossSink): string {
+  const out = toBedrockToolName(name);
+  if (out !== name) {
+    losses.push({ code: 'tool-name', path, message: `tool name '${name}' does not fit Bedrock's pattern; sent as '${out}'`, action: 'approximated' });
+  }
+  return out;
+}
+
+export function mapToolId(id: string, path: Path, losses: LossSink): string {
+  const out = toBedrockToolId(id);
+  if (out !== id) {
+    losses.push({ code: 'tool-id', path, message: `tool use id '${id}' does not fit Bedrock's pattern; sent as '${out}'`, action: 'approximated' });
+  }
+  return out;
+}
+
+/**
+ * A valid document name for `wanted`: characters Bedrock refuses become '-', whitespace runs become
+ * one space, an over-long name is cut and given a hash of the original so it stays distinct.
+ */
+export function toDocumentName(wanted: string): string {
+  if (isDocumentName(wanted)) return wanted;
+  let name = wanted.replace(/[^a-zA-Z0-9()[\]\s-]/g, '-').replace(/\s+/g, ' ').trim();
+  if (name.length > DOCUMENT_NAME_MAX) name = `${name.slice(0, DOCUMENT_NAME_MAX - 9).trimEnd()}-${stableHash(wanted)}`;
+  return name === '' ? 'document' : name;
+}
+
+/**
+ * Names documents across one request. Names that are already valid are kept as they are (so a
+ * Bedrock body comes back exact); rewritten or made-up names avoid every valid name the request
+ * holds anywhere (reserved up front), so no two documents end up with the same name.
+ */
+export class DocumentNamer {
+  private readonly used = new Set<string>();
+  private generated = 0;
+
+  /** Reserves the valid names of every document part in `messages` (tool results included). */
+  reserve(messages: readonly Message[]): this {
+    const visit = (parts: readonly Part[]): void => {
+      for (const p of parts) {
+        if (p.type === 'document' && p.name !== undefined && isDocumentName(p.name)) this.used.add(p.name);
+        else if (p.type === 'tool-result') visit(p.content);
+      }
+    };
+    for (const m of messages) visit(m.parts);
+    return this;
+  }
+
+  name(name: string | undefined, title: string | undefined, path: Path, losses: LossSink): string {
+    if (name !== undefined && isDocumentName(name)) {
+      this.used.add(name);
+      return name;
+    }
+    let out: string;
+    if (name !== undefined || title !== undefined) {
+      const wanted = (name ?? title) as string;
+      out = this.unique(toDocumentName(wanted));
+      const message =
+        name !== undefined
+          ? `document name '${wanted}' does not fit Bedrock's name rules; sent as '${out}'`
+          : `Bedrock documents have no title; title '${wanted}' sent as the name '${out}'`;
+      losses.push({ code: 'document-name', path: [...path, name !== undefined ? 'name' : 'title'], message, action: 'approximated' });
+    } else {
+      do out = `Document ${++this.generated}`;
+      while (this.used.has(out));
+      losses.push({ code: 'document-name', path: [...path, 'name'], message: `Bedrock documents need a name; sent as '${out}'`, action: 'approximated' });
+    }
+    this.used.add(out);
+    return out;
+  }
+
+  private unique(name: string): string {
+    if (!this.used.has(name)) return name;
+    for (let n = 2; ; n++) {
+      const suffix = ` (${n})`;
+      const candidate = `${name.slice(0, DOCUMENT_NAME_MAX - suffix.length)}${suffix}`;
+      if (!this.used.has(candidate)) return candidate;
+    }
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * Validation of Bedrock Converse bodies: one zod pass for shape (schema.ts), then the API's
+ * semantic rules, which the Smithy model does not state but the service enforces with these
+ * ValidationException texts: "A conversation must start with a user message", "A conversation
+ * must alternate between user and assistant roles", "The text field in the ContentBlock object ...
+ * is blank", "The toolConfig field must be defined when using toolUse and toolResult content
+ * blocks"; plus toolUse / toolResult pairing, the output schema is JSON, and text size. Every issue
+ * is collected, then one ValidationError is thrown. Nothing here trusts the input's types.
+ */
+import type { z } from 'zod';
+import { ValidationError, type Issue } from '../../model/errors.js';
+import { isJsonObject, type JsonObject } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import type { Limits } from '../codec.js';
+import { checkTextSize } from '../shared/text-limit.js';
+import { fromZodIssues } from '../shared/zod-issues.js';
+import { requestSchema, responseSchema } from './schema.js';
+
+export function validateRequest(body: unknown, limits: Limits): JsonObject {
+  const obj = requireObject(body);
+  const issues = zodIssues(requestSchema.safeParse(obj));
+  checkRoles(obj, issues);
+  checkPairing(obj, issues);
+  checkToolConfig(obj, issues);
+  checkOutputSchema(obj, issues);
+  const system = obj['system'];
+  if (Array.isArray(system)) checkBlocksText(system, ['system'], limits, issues);
+  const messages = obj['messages'];
+  if (Array.isArray(messages)) {
+    messages.forEach((m, i) => {
+      if (!isJsonObject(m) || !Array.isArray(m['content'])) return;
+      // "The content field in the Message object at messages.N is empty" (a ValidationException).
+      if (m['content'].length === 0) issues.push({ code: 'empty_content', path: ['messages', i, 'content'], message: 'a message needs at least one content block' });
+      checkBlocksText(m['content'], ['messages', i, 'content'], limits, issues);
+      checkBlank(m['content'], ['messages', i, 'content'], issues);
+    });
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  return obj;
+}
+
+export function validateResponse(body: unknown, limits: Limits): JsonObject {
+  const obj = requireObject(body);
+  const issues = zodIssues(responseSchema.safeParse(obj));
+  const output = obj['output'];
+  const message = isJsonObject(output) ? output['message'] : undefined;
+  if (isJsonObject(message) && Array.isArray(message['content'])) {
+    checkBlocksText(message['content'], ['output', 'message', 'content'], limits, issues);
+    checkAssistantResults(message, ['output', 'message'], issues);
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  return obj;
+}
+
+function requireObject(body: unknown): JsonObject {
+  if (isJsonObject(body)) return body;
+  const received = body === null ? 'null' : Array.isArray(body) ? 'array' : typeof body;
+  throw new ValidationError([{ code: 'invalid_type', path: [], message: `expected a JSON object, received ${received}`, expected: 'object', received }]);
+}
+
+/** zod issues as ours; union checks in schema.ts name their own code in `params.code`. */
+function zodIssues(result: { success: boolean; error?: { issues: z.core.$ZodIssue[] } }): Issue[] {
+  if (result.success || !result.error) return [];
+  const raw = result.error.issues;
+  return fromZodIssues(raw).map((issue, k) => {
+    const z = raw[k];
+    const params = z && z.code === 'custom' ? (z.params as { code?: string; expected?: string } | undefined) : undefined;
+    if (params?.code !== undefined) issue.code = params.code;
+    if (params?.expected !== undefined) issue.expected = params.expected;
+    return issue;
+  });
+}
+
+/** The block's single member name, when it is an object. */
+function kind(block: unknown): string | undefined {
+  if (!isJsonObject(block)) return undefined;
+  for (const key in block) if (key !== 'x-interlingua') return key;
+  return undefined;
+}
+
+function toolIds(message: unknown, member: 'toolUse' | 'toolResult'): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!isJsonObject(message) || !Array.isArray(message['content'])) return out;
+  message['content'].forEach((b, j) => {
+    const inner = isJsonObject(b) ? b[member] : undefined;
+    if (!isJsonObject(inner) || typeof inner['toolUseId'] !== 'string') return;
+    // A server tool (type server_tool_use, or a typed result) is run and answered by Bedrock itself,
+    // inside the same assistant message: it is not paired across turns.
+    if (inner['type'] === 'server_tool_use' || (member === 'toolResult' && typeof inner['type'] === 'string')) return;
+    out.set(inner['toolUseId'], j);
+  });
+  return out;
+}
+
+/**
+ * Bedrock's pairing rules: each toolUse of an assistant turn is answered by a toolResult in the
+ * next (user) message, and each toolResult in a user turn answers a toolUse of the previous
+ * (assistant) message. A toolUse in the LAST message has no next message yet; that is allowed,
+ * because a body may be a stored history or a prefilled assistant turn being continued, and it is
+ * the next request that must carry the results.
+ */
+function checkPairing(body: JsonObject, issues: Issue[]): void {
+  const messages = body['messages'];
+  if (!Array.isArray(messages)) return;
+  const role = (m: unknown): unknown => (isJsonObject(m) ? m['role'] : undefined);
+  messages.forEach((m, i) => {
+    if (role(m) === 'assistant') checkAssistantResults(m, ['messages', i], issues);
+    if (role(m) === 'assistant') {
+      const next = messages[i + 1];
+      if (next === undefined) return;
+      const answered = role(next) === 'user' ? toolIds(next, 'toolResult') : new Map<string, number>();
+      for (const [id, j] of toolIds(m, 'toolUse')) {
+        if (!answered.has(id)) {
+          issues.push({ code: 'tool_use_without_result', path: ['messages', i, 'content', j, 'toolUse', 'toolUseId'], message: `toolUse '${id}' has no toolResult in the next message` });
+        }
+      }
+    } else if (role(m) === 'user') {
+      const prev = role(messages[i - 1]) === 'assistant' ? toolIds(messages[i - 1], 'toolUse') : undefined;
+      for (const [id, j] of toolIds(m, 'toolResult')) {
+        if (!prev?.has(id)) {
+          issues.push({ code: 'tool_result_without_use', path: ['messages', i, 'content', j, 'toolResult', 'toolUseId'], message: `toolResult '${id}' answers no toolUse in the previous assistant message` });
+        }
+      }
+    }
+  });
+}
+
+/** The first turn is the user's, and user and assistant turns alternate (system turns aside). */
+function checkRoles(body: JsonObject, issues: Issue[]): void {
+  const messages = body['messages'];
+  if (!Array.isArray(messages)) return;
+  let prev: unknown;
+  messages.forEach((m, i) => {
+    const role = isJsonObject(m) ? m['role'] : undefined;
+    if (role !== 'user' && role !== 'assistant') return;
+    if (prev === undefined && role !== 'user') {
+      issues.push({ code: 'first_message_not_user', path: ['messages', i, 'role'], message: 'a conversation must start with a user message', expected: 'user', received: role });
+    } else if (prev === role) {
+      issues.push({ code: 'roles_not_alternating', path: ['messages', i, 'role'], message: `two ${role} turns in a row; user and assistant turns must alternate`, received: role });
+    }
+    prev = role;
+  });
+}
+
+/**
+ * Message-level text must not be empty. Whitespace is not "blank" to Bedrock: a recorded request
+ * with a text block "\n" was answered 200 (pydantic-ai cassette test_bedrock_cache_write_and_read).
+ * Inside a tool result, empty text is accepted too.
+ */
+function checkBlank(blocks: unknown[], path: Path, issues: Issue[]): void {
+  blocks.forEach((b, j) => {
+    if (isJsonObject(b) && b['text'] === '') {
+      issues.push({ code: 'blank_text', path: [...path, j, 'text'], message: 'a text block must not be empty' });
+    }
+  });
+}
+
+/** Client-side toolUse / toolResult blocks need a toolConfig in the same request. */
+function checkToolConfig(body: JsonObject, issues: Issue[]): void {
+  const messages = body['messages'];
+  if (!Array.isArray(messages) || body['toolConfig'] !== undefined && body['toolConfig'] !== null) return;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    const uses = toolIds(m, 'toolUse');
+    const results = toolIds(m, 'toolResult');
+    const first = [...uses.values(), ...results.values()][0];
+    if (first !== undefined) {
+      const member = uses.size > 0 ? 'toolUse' : 'toolResult';
+      issues.push({ code: 'tool_config_required', path: ['toolConfig'], message: `messages[${i}].content[${first}] is a ${member} block, so the request must define toolConfig` });
+      return;
+    }
+  }
+}
+
+/**
+ * Tool results belong in user turns; an assistant turn holds only the typed results of tools
+ * Bedrock ran itself (e.g. nova_code_interpreter_result).
+ */
+export function checkAssistantResults(message: unknown, path: Path, issues: Issue[]): void {
+  if (!isJsonObject(message) || !Array.isArray(message['content'])) return;
+  message['content'].forEach((b, j) => {
+    const r = isJsonObject(b) ? b['toolResult'] : undefined;
+    if (isJsonObject(r) && typeof r['type'] !== 'string') {
+      issues.push({ code: 'tool_result_in_assistant', path: [...path, 'content', j, 'toolResult'], message: 'a client tool result belongs in a user message' });
+    }
+  });
+}
+
+/** outputConfig's JSON schema travels as a string; it must parse. */
+function checkOutputSchema(body: JsonObject, issues: Issue[]): void {
+  const oc = body['outputConfig'];
+  const tf = isJsonObject(oc) ? oc['textFormat'] : undefined;
+  const st = isJsonObject(tf) ? tf['structure'] : undefined;
+  const js = isJsonObject(st) ? st['jsonSchema'] : undefined;
+  const schema = isJsonObject(js) ? js['schema'] : undefined;
+  if (typeof schema !== 'string') return;
+  try {
+    JSON.parse(schema);
+  } catch {
+    issues.push({ code: 'invalid_json', path: ['outputConfig', 'textFormat', 'structure', 'jsonSchema', 'schema'], message: 'the JSON schema is not valid JSON' });
+  }
+}
+
+/** Text in blocks, and in the blocks one level down (tool results, citations, search results). */
+function checkBlocksText(blocks: unknown[], path: Path, limits: Limits, issues: Issue[]): void {
+  blocks.forEach((b, j) => {
+    if (!isJsonObject(b)) return;
+    const key = kind(b);
+    const value = key === undefined ? undefined : b[key];
+    const at = [...path, j];
+    if (key === 'text' && typeof value === 'string') checkTextSize(value, limits, [...at, 'text'], issues);
+    if (!isJsonObject(value)) return;
+    if (key === 'toolResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...at, 'toolResult', 'content'], limits, issues);
+    else if (key === 'citationsContent' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...at, 'citationsContent', 'content'], limits, issues);
+    else if (key === 'searchResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...at, 'searchResult', 'content'], limits, issues);
+    else if (key === 'guardContent' && isJsonObject(value['text']) && typeof value['text']['text'] === 'string') {
+      checkTextSize(value['text']['text'], limits, [...at, 'guardContent', 'text', 'text'], issues);
+    }
+  });
+}
