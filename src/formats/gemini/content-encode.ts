@@ -1,0 +1,239 @@
+/**
+ * Canonical parts -> Gemini parts. Accepts parts of any origin: what Gemini cannot hold is dropped
+ * or approximated and reported with the part's canonical path. Gemini's own residue (including a
+ * part's thoughtSignature) is written back byte-exact; nothing of another origin's ext is sent.
+ */
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { LossAction, Path } from '../../model/loss.js';
+import type { AudioPart, DocumentPart, ImagePart, Part, ReasoningPart, ToolCallPart, ToolResultPart, VideoPart } from '../../model/part.js';
+import type { Source } from '../../model/source.js';
+import type { LossSink } from '../codec.js';
+import { parseDataUrl } from '../shared/data-url.js';
+import { restoreResidue } from '../shared/residue.js';
+import { isMintedId } from './call-ids.js';
+import { mediaKind } from './content-decode.js';
+import { mapName } from './tool-names.js';
+import { applySnake, ID, own, reportExt } from './wire-util.js';
+
+export type WireRole = 'user' | 'model';
+
+/** What part encoding needs from the conversation: tool names by call id, seen so far. */
+export interface PartContext {
+  names: Map<string, string>;
+  /** Call ids left out of the wire (minted by the decoder): their responses leave them out too. */
+  omitted: Set<string>;
+}
+
+export function loss(losses: LossSink, code: string, path: Path, message: string, action: LossAction = 'dropped'): undefined {
+  losses.push({ code, path, message, action });
+  return undefined;
+}
+
+/** Writes the part's own residue (and its data member's nested residue) and reports foreign ext. */
+function finish(out: JsonObject, part: Part, path: Path, losses: LossSink, member?: string): JsonObject {
+  if (part.cache) loss(losses, 'cache-hint', [...path, 'cache'], 'Gemini has no cache breakpoints (it uses cachedContent)');
+  const mine = own(part.ext);
+  if (mine) {
+    if (member !== undefined) {
+      const inner = out[member];
+      const nested = mine[member];
+      if (isJsonObject(inner)) {
+        if (isJsonObject(nested)) for (const k in nested) if (!(k in inner)) inner[k] = nested[k] as JsonValue;
+        applySnake(inner, mine['$innerSnake']);
+      }
+    }
+    restoreResidue(out, part.ext, ID);
+    applySnake(out, mine['$snake']);
+  }
+  reportExt(part.ext, path, losses);
+  return out;
+}
+
+export function encodePart(part: Part, role: WireRole, path: Path, losses: LossSink, ctx: PartContext): JsonObject | undefined {
+  switch (part.type) {
+    case 'text':
+      if (part.citations) loss(losses, 'citations', [...path, 'citations'], 'Gemini input text carries no citations');
+      // Gemini accepts empty text (recorded exchanges send `{ text: "" }` model turns): kept.
+      return finish({ text: part.text }, part, path, losses);
+    case 'reasoning':
+      return encodeReasoning(part, path, losses);
+    case 'image':
+    case 'audio':
+    case 'video':
+    case 'document':
+      return encodeMedia(part, path, losses);
+    case 'tool-call':
+      return encodeToolCall(part, role, path, losses, ctx);
+    case 'tool-result':
+      return encodeToolResult(part, role, path, losses, ctx);
+    case 'refusal':
+      loss(losses, 'refusal-as-text', path, 'Gemini has no refusal part; sent as text', 'approximated');
+      return finish({ text: part.text }, part, path, losses);
+    case 'data':
+      loss(losses, 'data-as-text', path, 'structured data part sent as JSON text', 'approximated');
+      return finish({ text: JSON.stringify(part.data) }, part, path, losses);
+    case 'provider-block':
+      if (part.origin !== ID) return loss(losses, 'foreign-provider-block', path, `${part.origin} block has no Gemini equivalent`);
+      return part.block;
+    case 'search-result':
+      return loss(losses, 'unsupported-part', path, 'Gemini has no search result part');
+  }
+}
+
+/** Thoughts go back only to Gemini, with their signature byte-exact; others are dropped. */
+function encodeReasoning(part: ReasoningPart, path: Path, losses: LossSink): JsonObject | undefined {
+  if (part.origin !== ID) return loss(losses, 'foreign-reasoning', path, `reasoning from ${part.origin} cannot be replayed to Gemini`);
+  const out: JsonObject = { text: part.text ?? '', thought: true };
+  if (part.signature !== undefined) out['thoughtSignature'] = part.signature;
+  return finish(out, part, path, losses);
+}
+
+interface EncodedSource {
+  out: JsonObject;
+  member: 'inlineData' | 'fileData';
+}
+
+function encodeSource(source: Source, path: Path, losses: LossSink): EncodedSource | undefined {
+  let enc: EncodedSource;
+  switch (source.kind) {
+    case 'base64':
+      enc = { member: 'inlineData', out: { inlineData: { mimeType: source.mediaType, data: source.data } } };
+      break;
+    case 'url': {
+      const data = parseDataUrl(source.url);
+      if (data) enc = { member: 'inlineData', out: { inlineData: { mimeType: data.mediaType, data: data.data } } };
+      else {
+        // mimeType is optional in FileData; it is never guessed.
+        const fd: JsonObject = source.mediaType === undefined ? {} : { mimeType: source.mediaType };
+        fd['fileUri'] = source.url;
+        enc = { member: 'fileData', out: { fileData: fd } };
+      }
+      break;
+    }
+    case 'file-id': {
+      // Only a Gemini Files API name or a Cloud Storage URI means anything to Gemini.
+      if (!/^(files\/|https:\/\/generativelanguage\.googleapis\.com\/|gs:\/\/)/.test(source.fileId)) {
+        return loss(losses, 'foreign-file', path, `file id '${source.fileId}' belongs to another provider`);
+      }
+      const fd: JsonObject = source.mediaType === undefined ? { fileUri: source.fileId } : { mimeType: source.mediaType, fileUri: source.fileId };
+      enc = { member: 'fileData', out: { fileData: fd } };
+      break;
+    }
+    case 'text':
+      loss(losses, 'document-text', path, 'a plain-text document is sent as inline text/plain bytes', 'approximated');
+      enc = {
+        member: 'inlineData',
+        out: { inlineData: { mimeType: source.mediaType ?? 'text/plain', data: Buffer.from(source.text, 'utf8').toString('base64') } },
+      };
+      break;
+    case 's3':
+    case 'content':
+      return loss(losses, 'unsupported-source', path, `Gemini cannot read a ${source.kind} source`);
+  }
+  if (source.ext) reportExt(source.ext, path, losses);
+  return enc;
+}
+
+function encodeMedia(part: ImagePart | AudioPart | VideoPart | DocumentPart, path: Path, losses: LossSink): JsonObject | undefined {
+  const enc = encodeSource(part.source, [...path, 'source'], losses);
+  if (!enc) return undefined;
+  if (part.type === 'image' && part.detail !== undefined) loss(losses, 'image-detail', [...path, 'detail'], 'Gemini has no per-image detail setting');
+  if (part.type === 'document') {
+    for (const k of ['name', 'title', 'context', 'citations'] as const) {
+      if (part[k] !== undefined) loss(losses, 'document-metadata', [...path, k], `Gemini documents have no ${k}`);
+    }
+  }
+  const kind = mediaKind(mimeOf(enc));
+  if (kind !== part.type) {
+    loss(losses, 'media-kind', [...path, 'type'], `Gemini tells media apart by MIME type only; this ${part.type} reads back as ${kind}`, 'approximated');
+  }
+  return finish(enc.out, part, path, losses, enc.member);
+}
+
+function mimeOf(enc: EncodedSource): string | undefined {
+  const inner = enc.out[enc.member];
+  const mt = isJsonObject(inner) ? inner['mimeType'] : undefined;
+  return typeof mt === 'string' ? mt : undefined;
+}
+
+function encodeToolCall(part: ToolCallPart, role: WireRole, path: Path, losses: LossSink, ctx: PartContext): JsonObject | undefined {
+  const mine = own(part.ext);
+  if (part.providerExecuted && mine?.['$server'] !== true) {
+    return loss(losses, 'provider-tool-call', path, 'a tool call another provider ran itself cannot be sent to Gemini');
+  }
+  if (role !== 'model') return loss(losses, 'misplaced-tool-call', path, 'Gemini function calls belong in model turns');
+  ctx.names.set(part.id, part.name);
+  const call: JsonObject = {};
+  if (mine?.['$noId'] === true || isMintedId(part.id, part.name, part.arguments)) ctx.omitted.add(part.id);
+  else call['id'] = part.id;
+  call['name'] = mapName(part.name, [...path, 'name'], losses);
+  let args = part.arguments;
+  if (!isJsonObject(args)) {
+    loss(losses, 'tool-arguments-not-object', [...path, 'arguments'], 'Gemini function args must be an object; wrapped as {"value": ...}', 'approximated');
+    args = { value: args };
+  } else if (part.argumentsJson !== undefined && part.argumentsJson !== JSON.stringify(args)) {
+    loss(losses, 'arguments-text', [...path, 'argumentsJson'], 'function args are sent as an object; their exact text is not kept', 'approximated');
+  }
+  if (!(mine?.['$noArgs'] === true && Object.keys(args).length === 0)) call['args'] = args;
+  return finish({ functionCall: call }, part, path, losses, 'functionCall');
+}
+
+/**
+ * A function response's `response` must be an object. Per Google's convention text output goes
+ * under `output` (`error` when the call failed); a structured result is the object itself.
+ */
+function encodeToolResult(part: ToolResultPart, role: WireRole, path: Path, losses: LossSink, ctx: PartContext): JsonObject | undefined {
+  const mine = own(part.ext);
+  if (part.providerExecuted && mine?.['$server'] !== true) {
+    return loss(losses, 'provider-tool-result', path, 'a result of a tool another provider ran itself cannot be sent to Gemini');
+  }
+  if (role === 'model' && !part.providerExecuted) return loss(losses, 'misplaced-tool-result', path, 'Gemini function responses belong in user turns');
+  let name = part.name ?? ctx.names.get(part.callId);
+  if (name === undefined) {
+    loss(losses, 'tool-result-name', [...path, 'name'], 'no earlier call names this result; its call id is used as the function name', 'approximated');
+    name = part.callId;
+  }
+  const texts: string[] = [];
+  const data: JsonValue[] = [];
+  const media: JsonObject[] = [];
+  part.content.forEach((c, k) => {
+    const p = [...path, 'content', k];
+    if (c.type === 'text') texts.push(c.text);
+    else if (c.type === 'data') data.push(c.data);
+    else if ((c.type === 'image' || c.type === 'audio' || c.type === 'video' || c.type === 'document') && c.source.kind === 'base64') {
+      const blob: JsonObject = { inlineData: { mimeType: c.source.mediaType, data: c.source.data } };
+      media.push(finish(blob, c, p, losses, 'inlineData'));
+    } else loss(losses, 'tool-result-content', p, `a ${c.type} part cannot be part of a Gemini function response`);
+    if (c.type === 'text' || c.type === 'data') reportExt(c.ext, p, losses);
+  });
+  const response = responseObject(part, texts, data, path, losses);
+  if (part.isError === false) loss(losses, 'tool-result-error', [...path, 'isError'], 'an explicit "not an error" has no Gemini form', 'approximated');
+  const fr: JsonObject = {};
+  if (mine?.['$noId'] !== true && !ctx.omitted.has(part.callId)) fr['id'] = part.callId;
+  fr['name'] = mapName(name, [...path, 'name'], losses);
+  fr['response'] = response;
+  if (media.length > 0) fr['parts'] = media;
+  return finish({ functionResponse: fr }, part, path, losses, 'functionResponse');
+}
+
+function responseObject(part: ToolResultPart, texts: string[], data: JsonValue[], path: Path, losses: LossSink): JsonObject {
+  const key = part.isError ? 'error' : 'output';
+  if (texts.length === 0) {
+    const first = data[0];
+    if (data.length > 1) loss(losses, 'tool-result-content', [...path, 'content'], 'only the first structured result is sent');
+    if (first === undefined) {
+      if (part.isError) loss(losses, 'tool-result-error', [...path, 'isError'], 'an empty error result is sent as an empty response', 'approximated');
+      return {};
+    }
+    if (isJsonObject(first)) {
+      if (part.isError && !('error' in first)) loss(losses, 'tool-result-error', [...path, 'isError'], 'Gemini marks errors with an "error" key; the flag is not sent', 'approximated');
+      return first;
+    }
+    loss(losses, 'tool-result-wrapped', [...path, 'content'], `a non-object result is wrapped as {"${key}": ...}`, 'approximated');
+    return { [key]: first };
+  }
+  if (data.length > 0) loss(losses, 'tool-result-content', [...path, 'content'], 'structured data beside text is not sent');
+  if (texts.length > 1) loss(losses, 'text-joined', [...path, 'content'], 'text parts of a tool result joined with newlines', 'approximated');
+  else if (!part.stringContent) loss(losses, 'tool-result-form', [...path, 'content'], 'tool result content blocks sent as one string', 'approximated');
+  return { [key]: texts.join('\n') };
+}

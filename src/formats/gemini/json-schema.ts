@@ -1,0 +1,212 @@
+/**
+ * JSON Schema -> Gemini `Schema` (the OpenAPI 3.0 subset that FunctionDeclaration.parameters and
+ * GenerationConfig.responseSchema take). The fields come from the v1beta proto's `Schema` message:
+ * type, format, title, description, nullable, enum, items, minItems, maxItems, properties,
+ * required, minProperties, maxProperties, minimum, maximum, minLength, maxLength, pattern,
+ * example, anyOf, propertyOrdering, default. Anything else is rejected by the API, so it is
+ * rewritten where an equivalent exists (`$ref` inlined, `type: [t, "null"]` -> nullable,
+ * `oneOf` -> anyOf, `const` -> enum) or dropped, and every rewrite is reported with its path.
+ * A schema that already fits comes back as the same object, so Gemini -> Gemini stays exact.
+ * (`parametersJsonSchema` / `responseJsonSchema` take JSON Schema and are written verbatim.)
+ */
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import type { LossSink } from '../codec.js';
+
+const KEEP = new Set([
+  'type', 'format', 'title', 'description', 'nullable', 'enum', 'items', 'minItems', 'maxItems', 'properties', 'required',
+  'minProperties', 'maxProperties', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf',
+  'propertyOrdering', 'default',
+]);
+const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
+
+interface Walk {
+  root: JsonObject;
+  losses: LossSink;
+  /** $ref targets being inlined, to stop at cycles. */
+  stack: string[];
+}
+
+function report(w: Walk, path: Path, message: string, dropped: boolean): void {
+  w.losses.push({ code: 'schema-rewrite', path, message, action: dropped ? 'dropped' : 'approximated' });
+}
+
+/** Resolves a local `#/$defs/x` or `#/definitions/x` pointer. */
+function resolve(root: JsonObject, ref: string): JsonObject | undefined {
+  if (!ref.startsWith('#/')) return undefined;
+  let at: JsonValue | undefined = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    at = isJsonObject(at) ? at[key] : undefined;
+  }
+  return isJsonObject(at) ? at : undefined;
+}
+
+/** Rewrites `schema` for Gemini's Schema; returns the same object when nothing had to change. */
+export function toGeminiSchema(schema: JsonObject, path: Path, losses: LossSink): JsonObject {
+  return node(schema, path, { root: schema, losses, stack: [] });
+}
+
+function node(s: JsonObject, path: Path, w: Walk): JsonObject {
+  const ref = s['$ref'];
+  if (typeof ref === 'string') {
+    const target = resolve(w.root, ref);
+    if (target === undefined || w.stack.includes(ref)) {
+      report(w, path, target === undefined ? `$ref '${ref}' cannot be resolved; an unconstrained object is sent` : `recursive $ref '${ref}' cannot be inlined; an unconstrained object is sent`, true);
+      return { type: 'object' };
+    }
+    report(w, path, `$ref '${ref}' inlined`, false);
+    const { $ref: _ref, ...siblings } = s;
+    w.stack.push(ref);
+    const out = node({ ...target, ...siblings }, path, w);
+    w.stack.pop();
+    return out;
+  }
+  let out: JsonObject | undefined; // copy on first change
+  const set = (key: string, value: JsonValue | undefined): void => {
+    out ??= { ...s };
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+  };
+  for (const key in s) {
+    const v = s[key] as JsonValue;
+    const at = [...path, key];
+    switch (key) {
+      case 'type':
+        if (Array.isArray(v)) set('type', typeList(v, s, at, w, set));
+        break;
+      case 'properties':
+        if (isJsonObject(v)) {
+          const props = mapValues(v, (p, name) => (isJsonObject(p) ? node(p, [...at, name], w) : p));
+          if (props !== v) set(key, props);
+        }
+        break;
+      case 'items':
+        if (isJsonObject(v)) {
+          const items = node(v, at, w);
+          if (items !== v) set(key, items);
+        } else {
+          report(w, at, 'tuple items are not supported; dropped', true);
+          set(key, undefined);
+        }
+        break;
+      case 'anyOf':
+      case 'oneOf':
+        if (Array.isArray(v)) {
+          const list = mapList(v, (x, i) => (isJsonObject(x) ? node(x, [...at, i], w) : x));
+          if (key === 'oneOf') {
+            report(w, at, 'oneOf sent as anyOf', false);
+            set('oneOf', undefined);
+            set('anyOf', list);
+          } else if (list !== v) set(key, list);
+        }
+        break;
+      case 'const':
+        report(w, at, 'const sent as a one-value enum', false);
+        set('const', undefined);
+        set('enum', [typeof v === 'string' ? v : JSON.stringify(v)]);
+        break;
+      case 'enum':
+        if (Array.isArray(v) && !v.every((x) => typeof x === 'string')) {
+          report(w, at, 'Gemini enums hold strings; the values are sent as strings', false);
+          set(key, v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))));
+        }
+        break;
+      case '$defs':
+      case 'definitions':
+        report(w, at, 'definitions are inlined where referenced', false);
+        set(key, undefined);
+        break;
+      default:
+        if (!KEEP.has(key)) {
+          report(w, at, `'${key}' is not part of Gemini's Schema; dropped`, true);
+          set(key, undefined);
+        }
+    }
+  }
+  return out ?? s;
+}
+
+/** `type: [t, 'null']` -> type t + nullable; several non-null types -> anyOf. */
+function typeList(list: JsonValue[], s: JsonObject, at: Path, w: Walk, set: (k: string, v: JsonValue | undefined) => void): JsonValue | undefined {
+  const types = list.filter((t): t is string => typeof t === 'string' && TYPES.has(t));
+  const nonNull = types.filter((t) => t !== 'null');
+  if (types.length !== list.length) report(w, at, 'unknown type names dropped', true);
+  if (nonNull.length < types.length) {
+    set('nullable', true);
+    report(w, at, "type 'null' in a type list sent as nullable", false);
+  }
+  if (nonNull.length === 1) return nonNull[0];
+  if (nonNull.length === 0) return types.length > 0 ? 'null' : undefined;
+  report(w, at, 'a list of types sent as anyOf', false);
+  if (s['anyOf'] === undefined) set('anyOf', nonNull.map((t) => ({ type: t })));
+  return undefined;
+}
+
+function mapValues(obj: JsonObject, fn: (v: JsonValue, key: string) => JsonValue): JsonObject {
+  let out: JsonObject | undefined;
+  for (const key in obj) {
+    const v = obj[key] as JsonValue;
+    const next = fn(v, key);
+    if (next !== v) (out ??= { ...obj })[key] = next;
+  }
+  return out ?? obj;
+}
+
+function mapList(list: JsonValue[], fn: (v: JsonValue, i: number) => JsonValue): JsonValue[] {
+  let out: JsonValue[] | undefined;
+  list.forEach((v, i) => {
+    const next = fn(v, i);
+    if (next !== v) (out ??= [...list])[i] = next;
+  });
+  return out ?? list;
+}
+
+const UPPER: { [k: string]: string } = { STRING: 'string', NUMBER: 'number', INTEGER: 'integer', BOOLEAN: 'boolean', ARRAY: 'array', OBJECT: 'object', NULL: 'null' };
+
+/**
+ * Google's SDKs write Schema types in upper case (`OBJECT`); JSON Schema, the canonical form, uses
+ * lower case. Returns a lower-cased copy when every type in the schema is upper case (the decoder
+ * then leaves a hint to restore it), else undefined.
+ */
+export function lowerTypes(schema: JsonObject): JsonObject | undefined {
+  let upper = 0;
+  let lower = 0;
+  const walk = (v: JsonValue, inSchema: boolean): JsonValue => {
+    if (Array.isArray(v)) return inSchema ? v.map((x) => walk(x, true)) : v;
+    if (!isJsonObject(v)) return v;
+    const out: JsonObject = {};
+    for (const key in v) {
+      const x = v[key] as JsonValue;
+      if (key === 'type' && typeof x === 'string') {
+        const low = UPPER[x];
+        if (low !== undefined) upper++;
+        else lower++;
+        out[key] = low ?? x;
+      } else if (key === 'properties' && isJsonObject(x)) out[key] = mapValues(x, (p) => walk(p, true));
+      else if (key === 'items' || key === 'anyOf') out[key] = walk(x, true);
+      else out[key] = x;
+    }
+    return out;
+  };
+  const out = walk(schema, true) as JsonObject;
+  return upper > 0 && lower === 0 ? out : undefined;
+}
+
+/** Upper-cases Schema types again (the inverse of lowerTypes). */
+export function upperTypes(schema: JsonObject): JsonObject {
+  const walk = (v: JsonValue): JsonValue => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!isJsonObject(v)) return v;
+    const out: JsonObject = {};
+    for (const key in v) {
+      const x = v[key] as JsonValue;
+      if (key === 'type' && typeof x === 'string' && TYPES.has(x)) out[key] = x.toUpperCase();
+      else if (key === 'properties' && isJsonObject(x)) out[key] = mapValues(x, walk);
+      else if (key === 'items' || key === 'anyOf') out[key] = walk(x);
+      else out[key] = x;
+    }
+    return out;
+  };
+  return walk(schema) as JsonObject;
+}

@@ -1,0 +1,196 @@
+/**
+ * Canonical messages -> Gemini `systemInstruction` + `contents`. Leading system/developer messages
+ * become systemInstruction; later ones are moved there (reported). A run of `tool` messages and
+ * the user message right after it become one user Content (function responses first). Each group
+ * of canonical messages goes through encodeGroup so `preserve` can stash what did not fit.
+ */
+import type { JsonObject, JsonValue } from '../../model/json.js';
+import type { Loss, Path } from '../../model/loss.js';
+import type { Message } from '../../model/message.js';
+import type { EncodeContext } from '../codec.js';
+import { LossList } from '../shared/loss-list.js';
+import { restoreResidue } from '../shared/residue.js';
+import { encodeGroup } from '../shared/stash.js';
+import { isPlainText } from './content-decode.js';
+import { encodePart, loss, type PartContext, type WireRole } from './content-encode.js';
+import { ID, own, reportExt } from './wire-util.js';
+
+/** Google's documented placeholder for a function call that has no thought signature to replay. */
+export const SKIP_SIGNATURE = 'skip_thought_signature_validator';
+
+export interface EncodedContents {
+  systemInstruction?: JsonObject;
+  contents: JsonObject[];
+  /** Top-stash fields: the exact leading system messages / messages with no wire Content left. */
+  stash: JsonObject;
+}
+
+const isSystem = (m: Message): boolean => m.role === 'system' || m.role === 'developer';
+
+/** Gemini 3 and later reject a replayed function call without a thought signature. */
+export function needsSignatures(model: string | undefined): boolean {
+  const m = model === undefined ? null : /gemini-(\d+)/.exec(model);
+  return m !== null && Number(m[1]) >= 3;
+}
+
+export function encodeContents(messages: readonly Message[], model: string | undefined, ctx: EncodeContext): EncodedContents {
+  const parts: PartContext = { names: new Map(), omitted: new Set() };
+  const signatures = needsSignatures(model);
+  let lead = 0;
+  while (lead < messages.length && isSystem(messages[lead] as Message)) lead++;
+
+  const sysLosses = new LossList();
+  const sysParts: JsonObject[] = [];
+  for (let i = 0; i < lead; i++) sysParts.push(...systemParts(messages[i] as Message, ['messages', i], sysLosses, parts));
+  if (lead > 1) sysLosses.push({ code: 'system-joined', path: ['messages'], message: `${lead} system messages joined into one systemInstruction`, action: 'approximated' });
+  for (const l of sysLosses.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
+
+  const contents: JsonObject[] = [];
+  let pending: Message[] = [];
+  let pendingLosses: Loss[] = [];
+  let moved = false;
+  let i = lead;
+  while (i < messages.length) {
+    const m = messages[i] as Message;
+    if (isSystem(m)) {
+      const local = new LossList();
+      local.push({ code: 'system-moved', path: ['messages', i], message: 'system message moved to systemInstruction', action: 'approximated' });
+      sysParts.push(...systemParts(m, ['messages', i], local, parts));
+      pending.push(m);
+      pendingLosses.push(...local.items);
+      moved = true;
+      i++;
+      continue;
+    }
+    const group = pending;
+    const local = new LossList();
+    for (const l of pendingLosses) local.push(l);
+    let wire: JsonObject | undefined;
+    if (m.role === 'tool') {
+      const out: JsonObject[] = [];
+      while (i < messages.length && (messages[i] as Message).role === 'tool') {
+        const t = messages[i] as Message;
+        group.push(t);
+        out.push(...messageParts(t, 'user', ['messages', i], local, parts));
+        i++;
+      }
+      const next = messages[i];
+      let from: Message | undefined;
+      if (next?.role === 'user') {
+        // One Gemini turn: it reads back as one user message holding both.
+        loss(local, 'turn-merged', ['messages', i], 'tool results and the user message after them are sent as one Gemini turn', 'approximated');
+        group.push(next);
+        out.push(...messageParts(next, 'user', ['messages', i], local, parts));
+        from = next;
+        i++;
+      }
+      wire = out.length > 0 ? content('user', responsesFirst(out, ['messages', i - 1], local), from) : undefined;
+    } else {
+      group.push(m);
+      const role: WireRole = m.role === 'assistant' ? 'model' : 'user';
+      const out = messageParts(m, role, ['messages', i], local, parts);
+      if (role === 'model' && signatures) addSentinel(out, m, ['messages', i], local);
+      wire = out.length > 0 || own(m.ext) !== undefined ? content(role, out, m) : undefined;
+      i++;
+    }
+    if (wire === undefined) {
+      local.push({ code: 'empty-message', path: ['messages', i - 1], message: 'message left with no content was dropped', action: 'dropped' });
+      pending = group;
+      pendingLosses = local.items;
+      continue;
+    }
+    const items = local.items;
+    const w = wire;
+    contents.push(...encodeGroup(group, ctx, (losses) => {
+      for (const l of items) losses.push(l);
+      return [w];
+    }));
+    pending = [];
+    pendingLosses = [];
+  }
+
+  const stash: JsonObject = {};
+  if (pending.length > 0) {
+    for (const l of pendingLosses) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
+    stash['$trailing'] = pending as unknown as JsonValue;
+  }
+  if (sysLosses.length > 0 || moved) stash['$system'] = messages.slice(0, lead) as unknown as JsonValue;
+  const result: EncodedContents = { contents, stash };
+  if (sysParts.length > 0 || lead > 0) {
+    const sys: JsonObject = { parts: sysParts };
+    const first = messages[0];
+    if (lead === 1 && first && own(first.ext)?.['$noParts'] === true && sysParts.length === 0) delete sys['parts'];
+    if (lead === 1 && first) {
+      const role = own(first.ext)?.['$role'];
+      if (typeof role === 'string') sys['role'] = role;
+      restoreResidue(sys, first.ext, ID);
+    }
+    result.systemInstruction = sys;
+  }
+  return result;
+}
+
+function content(role: WireRole, parts: JsonObject[], m: Message | undefined): JsonObject {
+  const hints = own(m?.ext);
+  const out: JsonObject = {};
+  if (hints?.['$noRole'] !== true) out['role'] = role;
+  if (!(hints?.['$noParts'] === true && parts.length === 0)) out['parts'] = parts;
+  if (m) restoreResidue(out, m.ext, ID);
+  return out;
+}
+
+function formLoss(m: Message, path: Path, losses: LossList): void {
+  if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'Gemini contents have no participant name');
+  reportExt(m.ext, path, losses);
+  if (m.stringContent !== true && isPlainText(m.parts)) {
+    loss(losses, 'content-form', [...path, 'parts'], 'a single text block is sent as Gemini reads a string: one text part', 'approximated');
+  }
+}
+
+function systemParts(m: Message, path: Path, losses: LossList, ctx: PartContext): JsonObject[] {
+  if (m.role === 'developer') loss(losses, 'developer-role', [...path, 'role'], 'developer message sent as systemInstruction', 'approximated');
+  formLoss(m, path, losses);
+  const out: JsonObject[] = [];
+  m.parts.forEach((p, j) => {
+    if (p.type !== 'text') {
+      loss(losses, 'system-non-text', [...path, 'parts', j], `Gemini systemInstruction holds text; ${p.type} dropped`);
+      return;
+    }
+    const w = encodePart(p, 'user', [...path, 'parts', j], losses, ctx);
+    if (w) out.push(w);
+  });
+  return out;
+}
+
+function messageParts(m: Message, role: WireRole, path: Path, losses: LossList, ctx: PartContext): JsonObject[] {
+  formLoss(m, path, losses);
+  const out: JsonObject[] = [];
+  m.parts.forEach((p, j) => {
+    const w = encodePart(p, role, [...path, 'parts', j], losses, ctx);
+    if (w) out.push(w);
+  });
+  return out;
+}
+
+/** Function responses before the rest of a merged user turn, as Gemini pairs them with the calls. */
+function responsesFirst(parts: JsonObject[], path: Path, losses: LossList): JsonObject[] {
+  const isResponse = (p: JsonObject): boolean => 'functionResponse' in p || 'function_response' in p;
+  let other = false;
+  let misordered = false;
+  for (const p of parts) {
+    if (!isResponse(p)) other = true;
+    else if (other) misordered = true;
+  }
+  if (!misordered) return parts;
+  loss(losses, 'tool-result-order', path, 'function responses moved before the rest of the user turn', 'approximated');
+  return [...parts.filter(isResponse), ...parts.filter((p) => !isResponse(p))];
+}
+
+/** The first function call of a model turn needs a signature on Gemini 3: Google's placeholder. */
+function addSentinel(parts: JsonObject[], m: Message, path: Path, losses: LossList): void {
+  const first = parts.find((p) => 'functionCall' in p || 'function_call' in p);
+  if (first === undefined || parts.some((p) => 'thoughtSignature' in p || 'thought_signature' in p)) return;
+  first['thoughtSignature'] = SKIP_SIGNATURE;
+  const j = m.parts.findIndex((p) => p.type === 'tool-call' && !p.providerExecuted);
+  loss(losses, 'thought-signature', [...path, 'parts', Math.max(j, 0)], `function call has no thought signature; Gemini 3 is sent '${SKIP_SIGNATURE}'`, 'approximated');
+}

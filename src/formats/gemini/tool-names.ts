@@ -1,0 +1,27 @@
+/**
+ * Gemini's function name rule (FunctionDeclaration.name in the v1beta proto): a-z, A-Z, 0-9,
+ * underscores, colons, dots and dashes, at most 64 characters; the docs add that it must start
+ * with a letter or an underscore. A name that does not fit is rewritten deterministically (the
+ * same input always gives the same output, so declarations, calls, responses and tool choice
+ * agree) and reported; `preserve` stashes the original for the way back.
+ */
+import type { Path } from '../../model/loss.js';
+import type { LossSink } from '../codec.js';
+import { stableHash } from '../shared/stable-hash.js';
+
+const NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
+const BAD = /[^a-zA-Z0-9_.:-]/g;
+
+export function toGeminiName(name: string): string {
+  if (NAME.test(name)) return name;
+  const base = name.replace(BAD, '_').slice(0, 54);
+  return `${/^[a-zA-Z_]/.test(base) ? '' : '_'}${base}_${stableHash(name)}`;
+}
+
+export function mapName(name: string, path: Path, losses: LossSink): string {
+  const out = toGeminiName(name);
+  if (out !== name) {
+    losses.push({ code: 'tool-name', path, message: `tool name '${name}' does not fit Gemini's rule; sent as '${out}'`, action: 'approximated' });
+  }
+  return out;
+}
