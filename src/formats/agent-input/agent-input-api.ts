@@ -50,6 +50,7 @@ export interface ToolCall {
 }
 
 export interface AgentMessage {
+  /** Any string: user, assistant, system, developer and tool have rules; others pass through. */
   role: string;
   content: ContentBlock[];
   /** Assistant messages: calls the model made (AG-UI / OpenAI shape, arguments as JSON text). */
@@ -70,7 +71,11 @@ export interface AgentInputRequest {
 /** Which media key the encoder writes for blocks that did not come from this format. */
 export const DEFAULT_MEDIA_KEY: 'kind' | 'source' = 'kind';
 
-/** Wire roles (compared case-insensitively, as ml-commons does) -> canonical roles. */
+/**
+ * Wire roles (compared case-insensitively, as ml-commons does) -> canonical roles. Any other role
+ * is accepted too: it decodes as a `user` message that keeps its wire role in `ext` (`role`), so
+ * this format writes it back and every other format reports it.
+ */
 export const ROLES: ReadonlyMap<string, Role> = new Map([
   ['user', 'user'],
   ['assistant', 'assistant'],

@@ -8,7 +8,9 @@
 import type { MediaKind } from './agent-input-api.js';
 
 const TABLE: Record<MediaKind, Record<string, string>> = {
-  image: { gif: 'image/gif', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' },
+  // `jpg` is not a Bedrock name but the most common spelling people send; it reads as image/jpeg
+  // (a hint keeps the spelling), and the plain `jpeg` is what is written for other sources.
+  image: { gif: 'image/gif', jpeg: 'image/jpeg', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' },
   document: {
     pdf: 'application/pdf',
     csv: 'text/csv',
@@ -53,7 +55,7 @@ const REVERSE: Record<MediaKind, Map<string, string>> = {
 
 function reverse(table: Record<string, string>): Map<string, string> {
   const out = new Map<string, string>();
-  // First name wins (mpeg before mpg), so the plain spelling is the default on encode.
+  // First name wins (jpeg before jpg, mpeg before mpg), so the plain spelling is the default on encode.
   for (const [format, type] of Object.entries(table)) if (!out.has(type)) out.set(type, format);
   return out;
 }

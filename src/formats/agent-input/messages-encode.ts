@@ -9,18 +9,26 @@ import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { EncodeContext, LossSink } from '../codec.js';
+import { LossList } from '../shared/loss-list.js';
+import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { stableHash } from '../shared/stable-hash.js';
 import { encodeGroup } from '../shared/stash.js';
-import { AGENT_INPUT } from './agent-input-api.js';
+import { AGENT_INPUT, ROLES } from './agent-input-api.js';
 import { encodeBlocks, loss, own } from './content-encode.js';
+import { decodeMessage } from './request-decode.js';
 
 /** Content of a tool message whose result had none: ml-commons requires tool messages to have content. */
 export const EMPTY_RESULT_TEXT = '(no content)';
 
 type Indexed = { part: Part; j: number };
 
+/** The wire role: a role of no canonical meaning decoded here (kept on a user message), or the source's spelling. */
 function roleName(m: Message): string {
-  const spelled = own(m.ext)?.['$role'];
+  const hints = own(m.ext);
+  const other = hints?.['role'];
+  if (m.role === 'user' && typeof other === 'string' && other.trim() !== '' && !ROLES.has(other.toLowerCase())) return other;
+  const spelled = hints?.['$role'];
   return typeof spelled === 'string' && spelled.toLowerCase() === m.role ? spelled : m.role;
 }
 
@@ -37,7 +45,7 @@ function encodeToolCall(part: ToolCallPart, path: Path, losses: LossSink): JsonO
   return call;
 }
 
-function encodeToolResult(part: ToolResultPart, path: Path, preserve: boolean, losses: LossSink): JsonObject {
+function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): JsonObject {
   if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'agent input has no cache breakpoints');
   reportForeignExt(part.ext, AGENT_INPUT, path, losses);
   const content = encodeBlocks(part.content.map((p, j) => ({ part: p, j })), path, losses);
@@ -47,28 +55,21 @@ function encodeToolResult(part: ToolResultPart, path: Path, preserve: boolean, l
   }
   if (part.isError !== undefined) loss(losses, 'tool-error-flag', [...path, 'isError'], 'agent input tool messages have no error flag');
   if (part.providerExecuted === true) loss(losses, 'provider-executed-tool', path, 'a result of a provider-run tool is sent as an ordinary tool message', 'approximated');
-  if (part.stringContent === true && preserve) stringLoss([...path, 'content'], losses);
   return { role: 'tool', content, toolCallId: part.callId };
 }
 
-/**
- * Message content is always a block list here. The string shape says nothing a reader needs, so it
- * is reported only under `preserve`, where the report is what makes the stash bring it back.
- */
-function stringLoss(path: Path, losses: LossSink): void {
-  loss(losses, 'string-content', path, 'agent input message content is a list of blocks: the plain-string form is not kept', 'approximated');
-}
-
 /** user / system / developer / tool messages: tool results first as tool messages, then the rest. */
-function encodeUserLike(m: Message, path: Path, preserve: boolean, losses: LossSink): JsonObject[] {
+function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] {
   const out: JsonObject[] = [];
   const rest: Indexed[] = [];
   m.parts.forEach((part, j) => {
-    if (part.type === 'tool-result') out.push(encodeToolResult(part, [...path, 'parts', j], preserve, losses));
+    if (part.type === 'tool-result') out.push(encodeToolResult(part, [...path, 'parts', j], losses));
     else if (m.role === 'tool') loss(losses, 'unsupported-part', [...path, 'parts', j], `a tool message can only hold tool results, not ${part.type}`);
     else rest.push({ part, j });
   });
   if (m.role === 'tool') {
+    // The message's own spelling of the role and its residue belong to the wire message it came from.
+    for (const w of out) w['role'] = roleName(m);
     if (out.length === 1) restoreResidue(out[0] as JsonObject, m.ext, AGENT_INPUT);
     return out;
   }
@@ -78,14 +79,13 @@ function encodeUserLike(m: Message, path: Path, preserve: boolean, losses: LossS
     loss(losses, 'empty-message', path, `a ${m.role} message with no content agent input can hold is dropped`);
     return out;
   }
-  if (m.stringContent === true && preserve) stringLoss([...path, 'parts'], losses);
   const msg: JsonObject = { role: roleName(m), content };
   restoreResidue(msg, m.ext, AGENT_INPUT);
   out.push(msg);
   return out;
 }
 
-function encodeAssistant(m: Message, path: Path, preserve: boolean, losses: LossSink): JsonObject[] {
+function encodeAssistant(m: Message, path: Path, losses: LossSink): JsonObject[] {
   const rest: Indexed[] = [];
   const calls: JsonObject[] = [];
   m.parts.forEach((part, j) => {
@@ -99,7 +99,6 @@ function encodeAssistant(m: Message, path: Path, preserve: boolean, losses: Loss
     loss(losses, 'empty-message', path, 'an assistant message with no content agent input can hold is dropped');
     return [];
   }
-  if (m.stringContent === true && preserve) stringLoss([...path, 'parts'], losses);
   const msg: JsonObject = { role: roleName(m) };
   // An assistant message that only calls tools may leave content out (ml-commons); keep how it came.
   const hints = own(m.ext);
@@ -109,17 +108,55 @@ function encodeAssistant(m: Message, path: Path, preserve: boolean, losses: Loss
   return [msg];
 }
 
-function encodeMessage(m: Message, i: number, preserve: boolean, losses: LossSink): JsonObject[] {
+function encodeMessage(m: Message, i: number, losses: LossSink): JsonObject[] {
   const path: Path = ['messages', i];
   reportForeignExt(m.ext, AGENT_INPUT, path, losses);
   if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'agent input messages have no participant name');
-  return m.role === 'assistant' ? encodeAssistant(m, path, preserve, losses) : encodeUserLike(m, path, preserve, losses);
+  return m.role === 'assistant' ? encodeAssistant(m, path, losses) : encodeUserLike(m, path, losses);
+}
+
+/**
+ * Whether these wire messages decode back to exactly the canonical messages they were written
+ * for. When they do not (another format's hints, tool results split off a user turn, a recoverable
+ * tool name ...) nothing a reader needs was lost, but `preserve` must stash them for an exact way back.
+ */
+export function decodesBack(wire: readonly JsonObject[], messages: readonly Message[]): boolean {
+  if (messages.some((m) => messageHasForeignExt(m, AGENT_INPUT))) return false;
+  return stableHash(wire.map((w) => decodeMessage(w))) === stableHash(messages);
+}
+
+type At = { m: Message; i: number };
+
+/**
+ * Stash groups: one canonical message each, except that a message which becomes no wire message
+ * at all (everything in it was dropped) joins the next group, or the last one, so that some wire
+ * message can carry it under `preserve`.
+ */
+function groups(messages: readonly Message[]): At[][] {
+  const out: At[][] = [];
+  let pending: At[] = [];
+  messages.forEach((m, i) => {
+    pending.push({ m, i });
+    if (encodeMessage(m, i, new LossList()).length > 0) {
+      out.push(pending);
+      pending = [];
+    }
+  });
+  if (pending.length > 0) {
+    const last = out[out.length - 1];
+    if (last) last.push(...pending);
+    else out.push(pending);
+  }
+  return out;
 }
 
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {
   const out: JsonObject[] = [];
-  messages.forEach((m, i) => {
-    for (const w of encodeGroup([m], ctx, (losses) => encodeMessage(m, i, ctx.preserve, losses))) out.push(w);
-  });
+  for (const group of groups(messages)) {
+    const canonical = group.map((g) => g.m);
+    const keep = (wire: JsonObject[]): boolean => !decodesBack(wire, canonical);
+    const wire = encodeGroup(canonical, ctx, (losses) => group.flatMap((g) => encodeMessage(g.m, g.i, losses)), keep);
+    for (const w of wire) out.push(w);
+  }
   return out;
 }

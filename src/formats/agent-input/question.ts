@@ -7,6 +7,7 @@ import type { Message } from '../../model/message.js';
 import type { Part } from '../../model/part.js';
 import { DEFAULT_LIMITS, type Limits } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
+import { AGENT_INPUT } from './agent-input-api.js';
 import { decodeWithForm } from './request-decode.js';
 
 export interface QuestionOptions {
@@ -40,7 +41,8 @@ function mlCommonsText(parts: readonly Part[]): string {
 function lastUserText(messages: readonly Message[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i] as Message;
-    if (m.role === 'user') return m.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(' ');
+    // A wire role with no canonical meaning decodes as a user message keeping that role: not the user.
+    if (m.role === 'user' && typeof m.ext?.[AGENT_INPUT]?.['role'] !== 'string') return m.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(' ');
   }
   return '';
 }

@@ -15,10 +15,21 @@ import { AGENT_INPUT, ASSISTANT_KEYS, BODY_KEYS, CALL_KEYS, FN_KEYS, MESSAGE_KEY
 import { decodeBlocks, withHint } from './content-decode.js';
 import { validateRequest, type Form, type ParsedArgs } from './validate.js';
 
+/** Arguments validate.ts did not parse (a message this codec just wrote): blank means none, as there. */
+function parseArguments(text: string): JsonValue {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return text;
+  }
+}
+
 function decodeToolCall(call: JsonObject, args: ParsedArgs): ToolCallPart {
   const fn = call['function'] as JsonObject;
   const text = fn['arguments'] as string;
-  const part: ToolCallPart = { type: 'tool-call', id: call['id'] as string, name: fn['name'] as string, arguments: args.get(fn) ?? {}, argumentsJson: text };
+  const parsed = args.has(fn) ? (args.get(fn) as JsonValue) : parseArguments(text);
+  const part: ToolCallPart = { type: 'tool-call', id: call['id'] as string, name: fn['name'] as string, arguments: parsed, argumentsJson: text };
   let rest = residue(call, CALL_KEYS);
   if (call['type'] === undefined) rest = withHint(rest, '$noType', true);
   const inner = residue(fn, FN_KEYS);
@@ -36,9 +47,11 @@ function keepUnused(m: JsonObject, rest: JsonObject | undefined, keys: readonly 
   return rest;
 }
 
-function decodeMessage(m: JsonObject, args: ParsedArgs): Message {
+/** One wire message (validated, or just written by this codec's encoder) -> one canonical message. */
+export function decodeMessage(m: JsonObject, args: ParsedArgs = new Map()): Message {
   const wireRole = m['role'] as string;
-  const role = ROLES.get(wireRole.toLowerCase()) ?? 'user';
+  const known = ROLES.get(wireRole.toLowerCase());
+  const role = known ?? 'user';
   const content = Array.isArray(m['content']) ? decodeBlocks(m['content']) : [];
   let rest: JsonObject | undefined;
   let parts: Part[] = content;
@@ -55,7 +68,10 @@ function decodeMessage(m: JsonObject, args: ParsedArgs): Message {
   } else {
     rest = residue(m, MESSAGE_KEYS);
   }
-  if (wireRole !== role) rest = withHint(rest, '$role', wireRole);
+  // A known role in another case is a spelling (private hint); an unknown role is meaning that
+  // other formats cannot carry (residue, reported by them).
+  if (known === undefined) rest = withHint(rest, 'role', wireRole);
+  else if (wireRole !== role) rest = withHint(rest, '$role', wireRole);
   const msg: Message = { role, parts };
   keepResidue(msg, AGENT_INPUT, rest);
   return msg;

@@ -8,10 +8,13 @@ import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { Request } from '../../model/request.js';
 import type { EncodeContext } from '../codec.js';
+import { hasForeignExt, messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { stableHash } from '../shared/stable-hash.js';
 import { putTopStash } from '../shared/stash.js';
 import { AGENT_INPUT, type AgentInputRequest } from './agent-input-api.js';
+import { decodeBlocks } from './content-decode.js';
 import { encodeBlocks, loss, own } from './content-encode.js';
 import { encodeMessages } from './messages-encode.js';
 import type { Form } from './validate.js';
@@ -20,7 +23,9 @@ import type { Form } from './validate.js';
 function chooseForm(req: Request): Form {
   const hinted = own(req.ext)?.['$form'];
   const only = req.messages.length === 1 ? req.messages[0] : undefined;
-  if (hinted === 'messages' || only?.role !== 'user' || only.parts.some((p) => p.type === 'tool-result')) return 'messages';
+  // A user message that keeps a role of its own (decoded here from an unknown wire role) needs the messages form.
+  const ownRole = only !== undefined && typeof own(only.ext)?.['role'] === 'string';
+  if (hinted === 'messages' || only?.role !== 'user' || ownRole || only.parts.some((p) => p.type === 'tool-result')) return 'messages';
   const first = only.parts[0];
   const oneText = only.parts.length === 1 && first?.type === 'text' && first.text.trim() !== '';
   if (hinted === 'legacy' && oneText) return 'legacy';
@@ -46,6 +51,17 @@ function encodeSingle(m: Message, form: Form, out: JsonObject, local: LossList):
   else out['parameters'] = { question: text };
 }
 
+/** Whether the string / legacy / block form just written reads back as exactly this message. */
+function singleDecodesBack(single: JsonObject, m: Message): boolean {
+  if (messageHasForeignExt(m, AGENT_INPUT)) return false;
+  const input = single['input'] ?? (single['parameters'] as JsonObject | undefined)?.['question'];
+  const back: Message =
+    typeof input === 'string'
+      ? { role: 'user', parts: [{ type: 'text', text: input }], stringContent: true }
+      : { role: 'user', parts: decodeBlocks((input ?? []) as JsonValue[]) };
+  return stableHash(back) === stableHash(m);
+}
+
 /** Top-level canonical fields, all without an agent input slot. */
 const TOP_FIELDS = [
   'model', 'tools', 'toolChoice', 'parallelToolCalls', 'maxTokens', 'temperature', 'topP', 'topK', 'stop', 'seed',
@@ -60,8 +76,9 @@ export function encodeRequest(req: Request, ctx: EncodeContext): AgentInputReque
     const local = new LossList();
     const single: JsonObject = {};
     encodeSingle(only, form, single, local);
-    // Under preserve a lossy lone message takes the messages form, whose first message can carry the stash.
-    if (local.length > 0 && ctx.preserve) form = 'messages';
+    // Under preserve a lone message that lost anything, or would not decode back the same, takes
+    // the messages form, whose first message can carry the stash.
+    if (ctx.preserve && (local.length > 0 || !singleDecodesBack(single, only))) form = 'messages';
     else {
       for (const l of local.items) ctx.losses.push(l);
       Object.assign(out, single);
@@ -81,12 +98,14 @@ export function encodeRequest(req: Request, ctx: EncodeContext): AgentInputReque
   // Agent parameters other than the legacy question come back beside it.
   const params = own(req.ext)?.['parameters'];
   if (form === 'legacy' && params !== null && typeof params === 'object' && !Array.isArray(params)) {
-    out['parameters'] = { ...params, ...(out['parameters'] as JsonObject) };
+    out['parameters'] = { ...(out['parameters'] as JsonObject), ...params };
   }
   restoreResidue(out, req.ext, AGENT_INPUT);
   const foreign = new LossList();
-  if (reportForeignExt(req.ext, AGENT_INPUT, [], foreign)) {
-    for (const l of foreign.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
+  reportForeignExt(req.ext, AGENT_INPUT, [], foreign);
+  for (const l of foreign.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
+  // Another format's private hints and empty values are no loss, but its way back needs them.
+  if (hasForeignExt(req.ext, AGENT_INPUT)) {
     const ext: JsonObject = {};
     for (const origin in req.ext) if (origin !== AGENT_INPUT) ext[origin] = req.ext[origin] as JsonObject;
     stash['ext'] = ext;

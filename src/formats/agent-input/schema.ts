@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { MediaKind } from './agent-input-api.js';
 import { formatsOf, mediaTypeOf } from './media-formats.js';
+import { BASE64_TEXT } from '../shared/base64.js';
 
 /** A required, non-blank string: ml-commons rejects `null` and `"  "` alike. */
 function required(message: string) {
@@ -36,7 +37,12 @@ export function mediaSourceSchema(kind: MediaKind) {
       data: required(`${label} data is required`),
     },
     { error: `${label} content block must have ${kind} data` },
-  );
+  ).superRefine((v, ctx) => {
+    // Base64 data goes to providers as bytes: text outside the alphabet is refused here, not there.
+    if (v.type.toLowerCase() === 'base64' && !BASE64_TEXT.test(v.data)) {
+      ctx.addIssue({ code: 'custom', path: ['data'], message: `${label} data is not valid base64`, input: v.data });
+    }
+  });
 }
 
 export const ToolCallSchema = z.object(

@@ -4,6 +4,7 @@
  * collected with its JSON path so the caller gets them all in one ValidationError. Messages are
  * the source design's where it names one, ml-commons' (protocols.md §4.2-4.3) for its further rules.
  */
+import type { z } from 'zod';
 import { ValidationError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
@@ -25,14 +26,27 @@ export interface Validated {
 }
 
 export const FORM_MESSAGE = 'expected string, array of content blocks, or array of messages';
-const SUPPORTED_ROLES = [...ROLES.keys()].join(', ');
 
 /** A short name for what a value is, for `received`. */
 export function describe(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return value.length === 0 ? 'empty array' : `array of ${describe(value[0])}`;
+  if (typeof value === 'string' && value.trim() === '') return 'blank string';
   return typeof value;
+}
+
+/**
+ * zod issues with `received` filled in from the value at their path (zod's own issues carry no
+ * received value), so error bodies can say what was sent.
+ */
+function zodIssues(zodList: readonly z.core.$ZodIssue[], value: unknown, prefix: Path): Issue[] {
+  return fromZodIssues(zodList, prefix).map((out, k) => {
+    let at: unknown = value;
+    for (const seg of zodList[k]?.path ?? []) at = isJsonObject(at) || Array.isArray(at) ? (at as Record<PropertyKey, unknown>)[seg as PropertyKey] : undefined;
+    if (out.received === undefined) out.received = typeof at === 'string' && at.trim() !== '' ? at : describe(at);
+    return out;
+  });
 }
 
 function issue(issues: Issue[], code: string, path: Path, message: string, expected?: string, received?: string): void {
@@ -85,7 +99,7 @@ function checkBlock(block: unknown, path: Path, limits: Limits, issues: Issue[])
     return;
   }
   const parsed = mediaSourceSchema(media).safeParse(block[key]);
-  if (!parsed.success) issues.push(...fromZodIssues(parsed.error.issues, [...path, key]));
+  if (!parsed.success) issues.push(...zodIssues(parsed.error.issues, block[key], [...path, key]));
 }
 
 /** A list of blocks: the top-level `input` (where a message-shaped item means mixed types) or a message's content. */
@@ -120,7 +134,7 @@ function checkToolCalls(calls: unknown, path: Path, args: ParsedArgs, issues: Is
   }
   calls.forEach((call, j) => {
     const parsed = ToolCallSchema.safeParse(call);
-    if (!parsed.success) issues.push(...fromZodIssues(parsed.error.issues, [...path, j]));
+    if (!parsed.success) issues.push(...zodIssues(parsed.error.issues, call, [...path, j]));
     else parseArguments((call as JsonObject)['function'] as JsonObject, [...path, j, 'function'], args, issues);
   });
 }
@@ -136,11 +150,9 @@ function checkMessage(m: unknown, path: Path, limits: Limits, args: ParsedArgs, 
     issue(issues, 'invalid_type', [...path, 'role'], missing, 'string', describe(role));
     return;
   }
+  // Any role is accepted (ml-commons passes unknown roles through); only the five canonical ones
+  // have rules of their own.
   const canonical = ROLES.get(role.toLowerCase());
-  if (canonical === undefined) {
-    issue(issues, 'invalid_value', [...path, 'role'], `Unsupported message role: ${role}. Supported roles: ${SUPPORTED_ROLES}`, SUPPORTED_ROLES, role);
-    return;
-  }
   const calls = m['toolCalls'];
   const hasCalls = canonical === 'assistant' && calls !== undefined && calls !== null;
   if (hasCalls) checkToolCalls(calls, [...path, 'toolCalls'], args, issues);
