@@ -61,6 +61,12 @@ export function validateRequest(body: unknown, limits: Limits): JsonObject {
 
 export function validateResponse(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
+  const err = obj['error'];
+  if (isJsonObject(err) && obj['candidates'] === undefined) {
+    // An error body (google.rpc.Status) is not a response: converting it would invent an empty answer.
+    const said = [err['status'], err['message']].filter((v) => typeof v === 'string').join(': ');
+    throw new ValidationError([{ code: 'error_body', path: ['error'], message: `this is a Gemini error body, not a generateContent response${said ? ` (${said})` : ''}` }]);
+  }
   const issues = zodIssues(responseSchema.safeParse(obj));
   const candidates = field(obj, 'candidates');
   if (Array.isArray(candidates)) {

@@ -75,6 +75,12 @@ describe('response validation', () => {
     );
     expect(paths(issues).sort()).toEqual(['candidates.0.content.parts.0.functionCall.name', 'candidates.0.index', 'usageMetadata.promptTokenCount']);
   });
+
+  it('an error body (google.rpc.Status) is refused as a response, saying what it is', () => {
+    const issues = issuesOf(() => decodeResponse({ error: { code: 429, message: 'You exceeded your current quota', status: 'RESOURCE_EXHAUSTED' } }));
+    expect(issues.map((i) => [i.code, paths([i])[0]])).toEqual([['error_body', 'error']]);
+    expect(issues[0]?.message).toContain('RESOURCE_EXHAUSTED: You exceeded your current quota');
+  });
 });
 
 describe('rules found by the robustness property', () => {
