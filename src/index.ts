@@ -6,4 +6,5 @@ export { convert, decode, encode, type ConvertOptions, type ConvertResult } from
 export { formats, type FormatInfo } from './formats/registry.js';
 export { DEFAULT_LIMITS, type Limits, type Codec } from './formats/codec.js';
 export { STASH_KEY } from './formats/shared/stash.js';
+export { deriveQuestion, toAgentInputErrorBody, type AgentInputErrorBody, type QuestionOptions } from './formats/agent-input/index.js';
 export * from './model/index.js';

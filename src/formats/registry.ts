@@ -1,11 +1,15 @@
 import { isFormatId, type FormatId, type Kind } from '../model/format-id.js';
 import { UsageError } from '../model/errors.js';
 import { codecKinds, type Codec, type KindCodec } from './codec.js';
+import { agentInput } from './agent-input/index.js';
 import { anthropicMessages } from './anthropic-messages/index.js';
+import { bedrockConverse } from './bedrock-converse/index.js';
+import { gemini } from './gemini/index.js';
 import { openaiChat } from './openai-chat/index.js';
+import { openaiResponses } from './openai-responses/index.js';
 
 const CODECS: ReadonlyMap<FormatId, Codec> = new Map<FormatId, Codec>(
-  [anthropicMessages, openaiChat].map((c) => [c.id, c]),
+  [anthropicMessages, openaiChat, agentInput, gemini, bedrockConverse, openaiResponses].map((c) => [c.id, c]),
 );
 
 export interface FormatInfo {

@@ -8,9 +8,15 @@ const example = (name: string): unknown => JSON.parse(readFileSync(join(REPO_ROO
 
 describe('formats()', () => {
   it('lists each implemented format with the kinds convert accepts for it', () => {
-    const list = formats();
-    expect(list.map((f) => f.id).sort()).toEqual(['anthropic-messages', 'openai-chat']);
-    for (const f of list) expect(f.kinds).toEqual(['request', 'response']);
+    const kinds = Object.fromEntries(formats().map((f) => [f.id, f.kinds]));
+    expect(kinds).toEqual({
+      'anthropic-messages': ['request', 'response'],
+      'openai-chat': ['request', 'response'],
+      'openai-responses': ['request', 'response'],
+      'bedrock-converse': ['request', 'response'],
+      gemini: ['request', 'response'],
+      'agent-input': ['request'],
+    });
   });
 });
 
