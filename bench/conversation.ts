@@ -74,7 +74,7 @@ const TOOLS = [
   { name: 'screenshot', description: 'Take a screenshot of the running app', props: { url: 'string' } },
 ];
 
-function turns(seed: number, count: number): Turn[] {
+function turns(seed: number, count: number, images: boolean): Turn[] {
   const g = gen(seed);
   const image = (): string => PNG_MAGIC + g.bytes(g.int(15_000, 45_000)); // 20-60 KB of base64
   const out: Turn[] = [];
@@ -87,7 +87,7 @@ function turns(seed: number, count: number): Turn[] {
       const input: Obj = {};
       for (const [k, t] of Object.entries(tool.props)) input[k] = t === 'integer' ? g.int(1, 500) : g.words(g.int(1, 4));
       const call: Call = { id: `toolu_01${(callNo++).toString(36).padStart(22, 'x')}`, name: tool.name, input, output: g.words(g.int(40, 400)) };
-      if (tool.name === 'screenshot' && g.rand() < 0.6) call.screenshot = image();
+      if (tool.name === 'screenshot' && g.rand() < 0.6 && images) call.screenshot = image();
       calls.push(call);
     }
     const t: Turn = {
@@ -97,7 +97,7 @@ function turns(seed: number, count: number): Turn[] {
       assistantText: g.words(g.int(10, 120)),
       calls,
     };
-    if (i % 12 === 3) t.userImage = image();
+    if (i % 12 === 3 && images) t.userImage = image();
     out.push(t);
   }
   return out;
@@ -107,11 +107,19 @@ const COUNT = 100;
 const SEED = 20250101;
 const SYSTEM = 'You are a coding agent working in a TypeScript repository. Use the tools to read, search and run commands. Be concise.';
 
+/**
+ * Options: `images: false` builds the same conversation without screenshots, where the body is
+ * all structure and short strings: the hard case for a converter measured against JSON's floor.
+ */
+export interface ConversationOptions {
+  images?: boolean;
+}
+
 /** The Anthropic Messages request: 100 user + 100 assistant messages. */
-export function anthropicConversation(): Obj {
+export function anthropicConversation({ images = true }: ConversationOptions = {}): Obj {
   const messages: Obj[] = [];
   let pending: Call[] = [];
-  for (const t of turns(SEED, COUNT)) {
+  for (const t of turns(SEED, COUNT, images)) {
     const user: Obj[] = pending.map((c) => ({
       type: 'tool_result',
       tool_use_id: c.id,
@@ -154,10 +162,10 @@ export function anthropicConversation(): Obj {
  * The same conversation as an OpenAI Chat request: tool results as tool messages (screenshots in
  * a user message after them, since tool messages hold text only), no thinking (Chat has no slot).
  */
-export function openaiConversation(): Obj {
+export function openaiConversation({ images = true }: ConversationOptions = {}): Obj {
   const messages: Obj[] = [{ role: 'system', content: SYSTEM }];
   let pending: Call[] = [];
-  for (const t of turns(SEED, COUNT)) {
+  for (const t of turns(SEED, COUNT, images)) {
     for (const c of pending) messages.push({ role: 'tool', tool_call_id: c.id, content: c.output });
     const user: Obj[] = pending
       .filter((c) => c.screenshot)

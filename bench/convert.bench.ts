@@ -25,6 +25,9 @@ const PAIRS: Pair[] = [
   { name: 'openai-chat -> anthropic', from: 'openai-chat', to: 'anthropic-messages', body: openaiConversation() },
   { name: 'anthropic -> anthropic', from: 'anthropic-messages', to: 'anthropic-messages', body: anthropicConversation() },
   { name: 'openai-chat -> openai-chat', from: 'openai-chat', to: 'openai-chat', body: openaiConversation() },
+  // Without screenshots: no large base64 strings to dilute the per-object cost.
+  { name: 'anthropic -> openai-chat (no images)', from: 'anthropic-messages', to: 'openai-chat', body: anthropicConversation({ images: false }) },
+  { name: 'openai-chat -> anthropic (no images)', from: 'openai-chat', to: 'anthropic-messages', body: openaiConversation({ images: false }) },
 ];
 
 let sink = 0;
