@@ -34,11 +34,11 @@ export function encodeResponse(value: Response, preserve = false): { value: Reco
 export const codes = (losses: Loss[]): string[] => losses.map((l) => l.code);
 
 /** The issues of the ValidationError that `fn` throws (fails the test when it does not throw one). */
-export function issuesOf(fn: () => unknown): { code: string; path: (string | number)[] }[] {
+export function issuesOf(fn: () => unknown): { code: string; path: (string | number)[]; message: string }[] {
   try {
     fn();
   } catch (err) {
-    if (err instanceof Error && err.name === 'ValidationError') return (err as unknown as { issues: { code: string; path: (string | number)[] }[] }).issues;
+    if (err instanceof Error && err.name === 'ValidationError') return (err as unknown as { issues: { code: string; path: (string | number)[]; message: string }[] }).issues;
     throw err;
   }
   throw new Error('expected a ValidationError');
