@@ -2,6 +2,7 @@ import type { FormatId, Kind } from '../model/format-id.js';
 import type { Loss } from '../model/loss.js';
 import type { Request } from '../model/request.js';
 import type { Response } from '../model/response.js';
+import type { StreamEvent, WireEvent } from '../model/stream-event.js';
 
 export interface Limits {
   /** Largest text block accepted, in UTF-8 bytes. The source design's default is 100 KB. */
@@ -37,17 +38,55 @@ export interface KindCodec<T> {
   encode(value: T, ctx: EncodeContext): unknown;
 }
 
+/**
+ * Turns a dialect's wire events into canonical stream events, one wire event at a time, with work
+ * proportional to the event. `push` throws a ValidationError (path `[<wire event index>, ...]`) for
+ * an event that is not valid in the dialect. `end` is called when the input ends: it returns what
+ * the dialect leaves to be said at the end, never invented completions (a cut-off stream stays cut off).
+ */
+export interface StreamDecoder {
+  push(event: WireEvent): StreamEvent[];
+  end(): StreamEvent[];
+}
+
+/**
+ * Turns canonical stream events into the dialect's wire events with the lifecycle its official SDK
+ * expects, one canonical event at a time; holds back only what the dialect needs whole. Losses go
+ * to the context's sink with the path `[<canonical event index>, ...]`. `end` flushes at end of input.
+ */
+export interface StreamEncoder {
+  push(event: StreamEvent): WireEvent[];
+  end(): WireEvent[];
+}
+
+export interface StreamEncodeContext {
+  losses: LossSink;
+  /** Ask the dialect to include usage where it is optional (OpenAI Chat `stream_options.include_usage`); default true. */
+  includeUsage?: boolean;
+}
+
+/** How a dialect frames its stream on the wire. */
+export type Framing = 'sse' | 'aws-event-stream' | 'json-lines';
+
+export interface StreamCodec {
+  framing: Framing;
+  decoder(ctx: DecodeContext): StreamDecoder;
+  encoder(ctx: StreamEncodeContext): StreamEncoder;
+}
+
 export interface Codec {
   id: FormatId;
   /** A human name for tables and help. */
   title: string;
   request?: KindCodec<Request>;
   response?: KindCodec<Response>;
+  stream?: StreamCodec;
 }
 
 export function codecKinds(codec: Codec): Kind[] {
   const kinds: Kind[] = [];
   if (codec.request) kinds.push('request');
   if (codec.response) kinds.push('response');
+  if (codec.stream) kinds.push('stream');
   return kinds;
 }

@@ -11,5 +11,6 @@ export type * from './stop-reason.js';
 export type * from './usage.js';
 export type * from './request.js';
 export type * from './response.js';
+export type * from './stream-event.js';
 export * from './loss.js';
 export * from './errors.js';
