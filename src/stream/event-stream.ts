@@ -42,7 +42,7 @@ const encoder = new TextEncoder();
 
 /** Splits event-stream bytes into messages, checking both CRCs of each. */
 export class EventStreamParser {
-  private buffer = new Uint8Array(0);
+  private buffer: Uint8Array = new Uint8Array(0);
   /** Bytes consumed so far, for error positions. */
   private offset = 0;
 
