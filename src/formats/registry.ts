@@ -1,6 +1,6 @@
 import { isFormatId, type FormatId, type Kind } from '../model/format-id.js';
 import { UsageError } from '../model/errors.js';
-import { codecKinds, type Codec, type KindCodec } from './codec.js';
+import { codecKinds, type Codec, type KindCodec, type StreamCodec } from './codec.js';
 import { agentInput } from './agent-input/index.js';
 import { anthropicMessages } from './anthropic-messages/index.js';
 import { bedrockConverse } from './bedrock-converse/index.js';
@@ -38,4 +38,12 @@ export function getKindCodec(id: string, kind: Kind): KindCodec<unknown> {
     throw new UsageError(`format '${id}' does not support kind '${kind}' (it supports: ${codecKinds(codec).join(', ')})`);
   }
   return kc as KindCodec<unknown>;
+}
+
+export function getStreamCodec(id: string): StreamCodec {
+  const codec = getCodec(id);
+  if (!codec.stream) {
+    throw new UsageError(`format '${id}' does not support kind 'stream' (it supports: ${codecKinds(codec).join(', ')})`);
+  }
+  return codec.stream;
 }
