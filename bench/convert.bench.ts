@@ -6,6 +6,10 @@
  *
  *   npm run bench            (tsx bench/convert.bench.ts)
  *   BENCH_BATCHES=15 BENCH_MIN_MS=400 npm run bench
+ *   BENCH_MATRIX=0 npm run bench   (only the Anthropic / OpenAI Chat rows)
+ *
+ * The matrix section converts the same conversation, first written in each dialect (by converting
+ * the Anthropic body), to every other dialect: every pair's ratio to its own floor.
  */
 import { convert } from '../src/index.js';
 import { anthropicConversation, openaiConversation } from './conversation.js';
@@ -18,6 +22,11 @@ interface Pair {
   from: string;
   to: string;
   body: unknown;
+}
+
+interface Timing {
+  batches: number;
+  minMs: number;
 }
 
 const PAIRS: Pair[] = [
@@ -40,11 +49,11 @@ function time(fn: () => void, n: number): number {
 }
 
 /** How many calls make a batch of at least MIN_BATCH_MS. */
-function calibrate(fn: () => void): number {
+function calibrate(fn: () => void, minMs: number): number {
   let n = 1;
   for (;;) {
     const ms = time(fn, n) * n;
-    if (ms >= MIN_BATCH_MS / 4) return Math.max(1, Math.ceil((n * MIN_BATCH_MS) / ms));
+    if (ms >= minMs / 4) return Math.max(1, Math.ceil((n * minMs) / ms));
     n *= 2;
   }
 }
@@ -55,7 +64,7 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 };
 
-function measure(pair: Pair): Record<string, string | number> {
+function measure(pair: Pair, timing: Timing = { batches: BATCHES, minMs: MIN_BATCH_MS }): Record<string, string | number> {
   const text = JSON.stringify(pair.body);
   const floor = (): void => {
     sink += JSON.stringify(JSON.parse(text)).length;
@@ -69,17 +78,18 @@ function measure(pair: Pair): Record<string, string | number> {
     floor();
     conversion();
   }
-  const nFloor = calibrate(floor);
-  const nConv = calibrate(conversion);
+  const nFloor = calibrate(floor, timing.minMs);
+  const nConv = calibrate(conversion, timing.minMs);
   const floors: number[] = [];
   const convs: number[] = [];
-  for (let b = 0; b < BATCHES; b++) {
+  for (let b = 0; b < timing.batches; b++) {
     floors.push(time(floor, nFloor));
     convs.push(time(conversion, nConv));
   }
   const f = median(floors);
   const c = median(convs);
-  const messages = (pair.body as { messages: unknown[] }).messages.length;
+  const body = pair.body as { messages?: unknown[]; contents?: unknown[]; input?: unknown[] };
+  const messages = (body.messages ?? body.contents ?? body.input ?? []).length;
   return {
     pair: pair.name,
     messages,
@@ -92,7 +102,24 @@ function measure(pair: Pair): Record<string, string | number> {
   };
 }
 
-const rows = PAIRS.map(measure);
+const rows = PAIRS.map((p) => measure(p));
 console.log(`node ${process.version}, ${BATCHES} batches of >= ${MIN_BATCH_MS} ms each, median per operation`);
 console.table(rows);
+
+if (process.env['BENCH_MATRIX'] !== '0') {
+  const MATRIX: Timing = { batches: 5, minMs: 150 };
+  const dialects = ['anthropic-messages', 'openai-chat', 'openai-responses', 'bedrock-converse', 'gemini', 'agent-input'];
+  const source = anthropicConversation();
+  const bodies = new Map(dialects.map((d) => [d, d === 'anthropic-messages' ? source : convert(source, { from: 'anthropic-messages', to: d }).value]));
+  const ratios: Record<string, Record<string, number | string>> = {};
+  for (const from of dialects) {
+    const row: Record<string, number | string> = {};
+    for (const to of dialects) {
+      row[to] = from === to ? '—' : (measure({ name: `${from} -> ${to}`, from, to, body: bodies.get(from) }, MATRIX)['ratio'] as number);
+    }
+    ratios[from] = row;
+  }
+  console.log(`\nEvery pair (rows: from, columns: to), ratio to the JSON floor of the source body; ${MATRIX.batches} batches of >= ${MATRIX.minMs} ms`);
+  console.table(ratios);
+}
 if (sink < 0) console.log(sink);

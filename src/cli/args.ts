@@ -8,7 +8,7 @@ export interface ParsedArgs {
 
 /** Flags that take a value; every other `--flag` is a boolean switch. */
 const VALUE_FLAGS = new Set(['from', 'to', 'kind', 'max-text-bytes']);
-const SWITCHES = new Set(['preserve', 'strict', 'help', 'version', 'pretty', 'compact']);
+const SWITCHES = new Set(['preserve', 'strict', 'help', 'version', 'pretty', 'compact', 'accumulate']);
 
 /** A small, strict argv parser: unknown flags are errors, never ignored. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {

@@ -4,4 +4,7 @@ export interface CliIo {
   readStdin(): Promise<string>;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Binary input and output (streams in AWS event-stream framing); text-only when absent. */
+  readBytes?(path: string | undefined): Promise<Uint8Array>;
+  stdoutBytes?(bytes: Uint8Array): void;
 }

@@ -6,6 +6,7 @@ import { parseArgs, stringFlag, type ParsedArgs } from './args.js';
 import { HELP } from './help.js';
 import type { CliIo } from './io.js';
 import { issueLine, lossLine } from './render.js';
+import { streamCommand } from './stream-command.js';
 
 export const EXIT = { ok: 0, usage: 1, invalid: 2, lossy: 3 } as const;
 
@@ -39,8 +40,15 @@ async function convertCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const to = stringFlag(args, 'to');
   if (from === undefined || to === undefined) throw new UsageError('convert needs --from <format> and --to <format>');
   const kind = stringFlag(args, 'kind') ?? 'request';
-  if (kind !== 'request' && kind !== 'response') throw new UsageError(`--kind must be request or response, not '${kind}'`);
+  if (kind !== 'request' && kind !== 'response' && kind !== 'stream') throw new UsageError(`--kind must be request, response or stream, not '${kind}'`);
   if (args.positionals.length > 1) throw new UsageError('convert takes at most one FILE');
+  if (args.flags.has('accumulate') && kind !== 'stream') throw new UsageError('--accumulate applies to --kind stream');
+  if (kind === 'stream') {
+    const file = args.positionals[0];
+    const path = file === undefined || file === '-' ? undefined : file;
+    const bytes = io.readBytes ? await readBytes(io, path) : new TextEncoder().encode(path === undefined ? await io.readStdin() : await readInput(io, path));
+    return streamCommand(args, io, from, to, bytes);
+  }
   const maxText = stringFlag(args, 'max-text-bytes');
   const maxTextBytes = maxText === undefined ? undefined : Number(maxText);
   if (maxTextBytes !== undefined && (!Number.isInteger(maxTextBytes) || maxTextBytes <= 0)) {
@@ -66,6 +74,14 @@ async function convertCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   io.stdout(`${args.flags.has('compact') ? JSON.stringify(value) : JSON.stringify(value, null, 2)}\n`);
   for (const loss of losses) io.stderr(`${lossLine(loss)}\n`);
   return EXIT.ok;
+}
+
+async function readBytes(io: CliIo, file: string | undefined): Promise<Uint8Array> {
+  try {
+    return await (io.readBytes as (p: string | undefined) => Promise<Uint8Array>)(file);
+  } catch (err) {
+    throw new UsageError(`cannot read ${file ?? 'standard input'}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
 }
 
 async function readInput(io: CliIo, file: string): Promise<string> {
@@ -116,6 +132,13 @@ export async function main(argv: readonly string[], version: string): Promise<vo
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
+    readBytes: async (p) => {
+      if (p !== undefined) return new Uint8Array(await readFile(p));
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return new Uint8Array(Buffer.concat(chunks));
+    },
+    stdoutBytes: (b) => process.stdout.write(b),
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
   };

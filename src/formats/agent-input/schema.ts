@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { MediaKind } from './agent-input-api.js';
 import { formatsOf, mediaTypeOf } from './media-formats.js';
-import { BASE64_TEXT } from '../shared/base64.js';
+import { isBase64Text } from '../shared/base64.js';
 
 /** A required, non-blank string: ml-commons rejects `null` and `"  "` alike. */
 function required(message: string) {
@@ -18,8 +18,16 @@ function required(message: string) {
 
 const LABEL: Record<MediaKind, string> = { image: 'Image', video: 'Video', document: 'Document' };
 
-/** The media object of an image / video / document block. */
-export function mediaSourceSchema(kind: MediaKind) {
+const SOURCE_SCHEMAS = new Map<MediaKind, ReturnType<typeof buildMediaSourceSchema>>();
+
+/** The media object of an image / video / document block (built once per kind: zod schemas are costly to make). */
+export function mediaSourceSchema(kind: MediaKind): ReturnType<typeof buildMediaSourceSchema> {
+  let schema = SOURCE_SCHEMAS.get(kind);
+  if (schema === undefined) SOURCE_SCHEMAS.set(kind, (schema = buildMediaSourceSchema(kind)));
+  return schema;
+}
+
+function buildMediaSourceSchema(kind: MediaKind) {
   const label = LABEL[kind];
   return z.object(
     {
@@ -39,7 +47,7 @@ export function mediaSourceSchema(kind: MediaKind) {
     { error: `${label} content block must have ${kind} data` },
   ).superRefine((v, ctx) => {
     // Base64 data goes to providers as bytes: text outside the alphabet is refused here, not there.
-    if (v.type.toLowerCase() === 'base64' && !BASE64_TEXT.test(v.data)) {
+    if (v.type.toLowerCase() === 'base64' && !isBase64Text(v.data)) {
       ctx.addIssue({ code: 'custom', path: ['data'], message: `${label} data is not valid base64`, input: v.data });
     }
   });

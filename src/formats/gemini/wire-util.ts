@@ -32,8 +32,16 @@ export function own(ext: Ext | undefined): JsonObject | undefined {
   return ext?.[ID];
 }
 
+const SNAKE = new Map<string, string>();
+
+/** `mimeType` -> `mime_type`. Memoized: it runs for every field of every part, over a small fixed set of names. */
 export function snakeCase(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  let out = SNAKE.get(key);
+  if (out === undefined) {
+    out = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    if (SNAKE.size < 4096) SNAKE.set(key, out);
+  }
+  return out;
 }
 
 function camelCase(key: string): string {

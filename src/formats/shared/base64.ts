@@ -4,7 +4,30 @@
  */
 export const BASE64_TEXT = /^(?:[A-Za-z0-9+/_-]{4})*(?:[A-Za-z0-9+/_-]{2}(?:==)?|[A-Za-z0-9+/_-]{3}=?)?$/;
 
-const STANDARD = /^[A-Za-z0-9+/]*$/;
+// A search for one character outside the alphabet is the fastest whole-string check V8 offers
+// (several times faster than an anchored pattern or a charCodeAt loop on megabytes of media).
+const NOT_STANDARD = /[^A-Za-z0-9+/=]/;
+const NOT_ANY = /[^A-Za-z0-9+/=_-]/;
+
+/**
+ * What `data` is as base64 text: 'standard' (standard alphabet, padded to a multiple of 4),
+ * 'other' (valid but URL-safe or unpadded), or undefined (not base64 at all, by BASE64_TEXT's rule).
+ */
+function classify(data: string): 'standard' | 'other' | undefined {
+  const pad = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  const end = data.length - pad;
+  const eq = data.indexOf('=');
+  if (eq !== -1 && eq < end) return undefined; // '=' only as the final padding
+  const rem = end % 4;
+  if (rem === 1 || (pad > 0 && rem + pad !== 4)) return undefined; // padding only completes the last group
+  if (!NOT_STANDARD.test(data)) return pad > 0 || rem === 0 ? 'standard' : 'other';
+  return NOT_ANY.test(data) ? undefined : 'other';
+}
+
+/** Whether `data` is base64 text (BASE64_TEXT's rule, checked in one pass). */
+export function isBase64Text(data: string): boolean {
+  return classify(data) !== undefined;
+}
 
 /**
  * The same bytes as standard, padded base64 (the only form some targets accept, e.g. a Smithy blob
@@ -12,9 +35,17 @@ const STANDARD = /^[A-Za-z0-9+/]*$/;
  * already in that form, so callers can tell whether anything changed by identity.
  */
 export function standardBase64(data: string): string | undefined {
+  const kind = classify(data);
+  if (kind === 'standard') return data;
+  if (kind === undefined) return undefined;
   const body = data.endsWith('==') ? data.slice(0, -2) : data.endsWith('=') ? data.slice(0, -1) : data;
-  if (STANDARD.test(body) && data.length % 4 === 0) return data;
-  if (!BASE64_TEXT.test(data)) return undefined;
   const std = body.replace(/-/g, '+').replace(/_/g, '/');
   return std + '='.repeat((4 - (std.length % 4)) % 4);
+}
+
+/** `/^[A-Za-z0-9+/]*={0,2}$/` (standard alphabet, up to two `=` at the end, any length), checked fast. */
+export function isStandardAlphabet(data: string): boolean {
+  const pad = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  const eq = data.indexOf('=');
+  return (eq === -1 || eq >= data.length - pad) && !NOT_STANDARD.test(data);
 }
