@@ -10,6 +10,9 @@ import type { StreamEvent } from '../../src/model/stream-event.js';
 import { accumulate } from '../../src/stream/accumulate.js';
 import { responseToEvents } from '../../src/stream/from-response.js';
 import { verifyStream } from '../../src/stream/verify.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hasSharedFixtures, isErrorBody, listFiles, LOCAL_FIXTURES } from '../support/captures.js';
 import { samples } from '../support/samples.js';
 
 const DIALECTS = ['anthropic-messages', 'openai-chat', 'openai-responses', 'bedrock-converse', 'gemini'] as const;
@@ -34,7 +37,7 @@ function normalise(res: Response): Response {
 }
 
 describe.each(DIALECTS)('%s responses -> canonical stream -> accumulated response', (dialect) => {
-  const bodies = samples(dialect, 'response').filter((s) => s.invalid === undefined);
+  const bodies = [...samples(dialect, 'response').filter((s) => s.invalid === undefined), ...(hasSharedFixtures() ? [] : localResponses(dialect))];
   it('has bodies', () => expect(bodies.length).toBeGreaterThan(0));
   it.each(bodies.map((s) => [s.name, s.body] as const))('%s', (_name, body) => {
     const res = decode(body, { from: dialect, kind: 'response' }).value as Response;
@@ -49,6 +52,15 @@ describe.each(DIALECTS)('%s responses -> canonical stream -> accumulated respons
     expect(normalise(back.response)).toEqual(expected);
   });
 });
+
+/** The response files copied into test/fixtures (for a clone without ../shared). */
+function localResponses(dialect: string): { name: string; body: unknown }[] {
+  const dirs = ['response', 'responses'].map((d) => join(LOCAL_FIXTURES, dialect, d));
+  return dirs
+    .flatMap((d) => listFiles(d, ['.json']))
+    .map((f) => ({ name: `local:${f.slice(LOCAL_FIXTURES.length + 1)}`, body: JSON.parse(readFileSync(f, 'utf8')) as unknown }))
+    .filter((s) => !isErrorBody(s.body));
+}
 
 function withoutExt<T extends { ext?: unknown; stringContent?: unknown }>(m: T): T {
   const { ext: _e, stringContent: _s, ...rest } = m;

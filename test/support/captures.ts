@@ -123,5 +123,8 @@ export function exchangesFor(urlPart: string, dirs: string[], root: string = SHA
 
 /** True when a body is a provider error envelope rather than a response. */
 export function isErrorBody(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && 'error' in body && !('choices' in body) && !('content' in body);
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+  // OpenAI Responses bodies carry `error: null` (or an error with status 'failed') beside their output.
+  const b = body as Record<string, unknown>;
+  return b['error'] !== null && !('choices' in b) && !('content' in b) && !('output' in b) && !('candidates' in b);
 }
