@@ -7,37 +7,14 @@
  * (docs/decisions/0002-agentgateway-vectors.md), so a new difference fails, and so does a listed
  * one that goes away. The bugs of ours the vectors showed (B1-B3) are fixed and checked at the end.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { convert, ValidationError, type Loss } from '../../src/index.js';
-import { LOCAL_FIXTURES } from '../support/captures.js';
+import { convert, ValidationError } from '../../src/index.js';
+import { compare, expected, expectListed, isObj, readJson, ROOT, type Json, type Known, type Kind, type Vector } from './agentgateway-support.js';
 import { diff } from './diff.js';
 
-type Json = Record<string, unknown>;
 type Dialect = 'anthropic-messages' | 'openai-chat';
-type Kind = 'request' | 'response';
-
-/** Who the docs side with: us, agentgateway, neither, either (both valid), or it depends on the model. */
-type Verdict = 'ours' | 'theirs' | 'neither' | 'either' | 'model';
-
-interface Known {
-  verdict: Verdict;
-  reason: string;
-  /** The loss code we report for it (checked), when the difference is something we drop or approximate. */
-  loss?: string;
-}
-
-interface Vector {
-  /** Paths (dot-joined) that differ after normalising, each with its verdict. */
-  known?: Record<string, Known>;
-  /** A structural difference applied to one side before comparing (checked to change something). */
-  reshape?: Known & { side: 'ours' | 'theirs'; apply: (body: Json) => Json };
-  /** We reject the input: the issue path, and why. */
-  rejects?: Known & { path: string };
-}
-
-const ROOT = join(LOCAL_FIXTURES, 'conversion/agentgateway');
 
 const SETS: { dir: string; suffix: string; from: Dialect; to: Dialect; kind: Kind }[] = [
   { dir: 'requests/completions', suffix: '.anthropic.snap', from: 'openai-chat', to: 'anthropic-messages', kind: 'request' },
@@ -86,8 +63,6 @@ const SAMPLING: Known = {
     'API version 2026-10-21 (the official SDK\'s default, whose MessageCreateParams has no sampling fields) refuses temperature, top_p and top_k, and newer models refuse them under every version; we drop them (reported), theirs copies them',
   loss: 'unsupported-field',
 };
-
-const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Merges consecutive same-role messages, as the Messages API does with consecutive turns. */
 function mergeTurns(body: Json): Json {
@@ -264,34 +239,15 @@ function normalise(body: Json, kind: Kind): Json {
   return out;
 }
 
-const readJson = (file: string): Json => JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as Json;
-
-/** The body an insta snapshot expects: after the `---` YAML header, `{request|response, parsed}`. */
-function expected(file: string): Json {
-  const snap = JSON.parse(readFileSync(join(ROOT, file), 'utf8').split(/^---$/m).slice(2).join('---')) as Json;
-  return (snap['request'] ?? snap['response'] ?? snap) as Json;
-}
-
-const codes = (losses: Loss[]): string[] => losses.map((l) => l.code);
-
-function compare(ours: Json, theirs: Json, v: Vector): string[] {
-  if (v.reshape) {
-    const before = v.reshape.side === 'ours' ? ours : theirs;
-    const after = v.reshape.apply(before);
-    expect(after, `reshape '${v.reshape.reason}' changes nothing`).not.toEqual(before);
-    if (v.reshape.side === 'ours') ours = after;
-    else theirs = after;
-  }
-  return diff(ours, theirs)
-    .map((d) => d.path.join('.'))
-    .sort();
-}
+/** The cases of a set: inputs that have this set's snapshot (the folders hold other targets' too). */
+const namesOf = (set: (typeof SETS)[number]): string[] =>
+  readdirSync(join(ROOT, set.dir))
+    .filter((f) => f.endsWith(set.suffix))
+    .map((f) => f.slice(0, -set.suffix.length));
 
 for (const set of SETS) {
   describe(`agentgateway ${set.dir}: ${set.from} -> ${set.to}`, () => {
-    const names = readdirSync(join(ROOT, set.dir))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => f.slice(0, -'.json'.length));
+    const names = namesOf(set);
 
     it('has vectors, each with an entry here', () => {
       expect(names.length).toBeGreaterThan(0);
@@ -314,9 +270,7 @@ for (const set of SETS) {
           return;
         }
         const out = run();
-        const found = compare(normalise(out.value, set.kind), normalise(theirs, set.kind), v);
-        expect(found).toEqual(Object.keys(v.known ?? {}).sort());
-        for (const k of Object.values(v.known ?? {})) if (k.loss) expect(codes(out.losses)).toContain(k.loss);
+        expectListed(compare(normalise(out.value, set.kind), normalise(theirs, set.kind), v), v, out.losses);
       });
     }
   });
@@ -324,7 +278,7 @@ for (const set of SETS) {
 
 describe('agentgateway vectors: bookkeeping', () => {
   it('lists no vector that is not in the fixtures', () => {
-    const present = new Set(SETS.flatMap((s) => readdirSync(join(ROOT, s.dir)).filter((f) => f.endsWith('.json')).map((f) => `${s.dir}/${f.slice(0, -5)}`)));
+    const present = new Set(SETS.flatMap((s) => namesOf(s).map((n) => `${s.dir}/${n}`)));
     expect(Object.keys(VECTORS).filter((k) => !present.has(k))).toEqual([]);
   });
 
