@@ -121,7 +121,7 @@ describe('encoded Anthropic bodies against the @anthropic-ai/sdk types', () => {
     for (const from of ['anthropic-messages', 'openai-chat'] as const) {
       for (const kind of ['request', 'response'] as const) expect(ALL.filter((b) => b.from === from && b.kind === kind).length).toBeGreaterThan(0);
     }
-    expect(ALL.filter((b) => b.name.startsWith('agentgateway')).length).toBe(13);
+    expect(ALL.filter((b) => b.name.startsWith('agentgateway')).length).toBe(21);
     const names = new Set(ALL.map((b) => b.name));
     expect(Object.keys(BETA).filter((n) => !names.has(n))).toEqual([]);
   });
