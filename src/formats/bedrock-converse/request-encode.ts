@@ -52,7 +52,7 @@ export function encodeRequest(req: Request, ctx: EncodeContext): BedrockRequest 
   if (Object.keys(ic).length > 0 || isJsonObject(own['inferenceConfig'])) out['inferenceConfig'] = ic;
 
   encodeToolConfig(req, own, out, losses, approx);
-  encodeOutputConfig(req, own, out, drop, approx);
+  encodeOutputConfig(req, own, out, drop);
 
   for (const key of NO_SLOT) if (req[key] !== undefined) drop('unsupported-field', [key], `Bedrock Converse has no '${key}' (model-specific settings go in additionalModelRequestFields)`);
   if (req.stream === true) approx('stream', ['stream'], 'Converse answers in one body; streaming is the ConverseStream operation');
@@ -103,7 +103,7 @@ function encodeToolConfig(req: Request, own: JsonObject, out: JsonObject, losses
   out['toolConfig'] = tc;
 }
 
-function encodeOutputConfig(req: Request, own: JsonObject, out: JsonObject, drop: Report, approx: Report): void {
+function encodeOutputConfig(req: Request, own: JsonObject, out: JsonObject, drop: Report): void {
   const kept = own['outputConfig'];
   const rf = req.responseFormat;
   if (rf === undefined || rf.type === 'text') {
@@ -111,9 +111,10 @@ function encodeOutputConfig(req: Request, own: JsonObject, out: JsonObject, drop
     if (rf === undefined && isJsonObject(kept) && decodeResponseFormat(kept).format === undefined) out['outputConfig'] = kept;
     return;
   }
+  // No "any JSON object" schema exists: structured outputs need additionalProperties false on every
+  // object, so {type: object} would admit only {} or be refused (docs/decisions/0003, B4).
   if (rf.type === 'json') {
-    approx('json-object-format', ['responseFormat'], 'Bedrock has no "any JSON object" mode; a schema {type: object} is used');
-    out['outputConfig'] = encodeFormat({ type: 'json-schema', schema: { type: 'object' } });
+    drop('json-object-format', ['responseFormat'], 'Bedrock has no "any JSON object" mode (every schema object must close its properties); no output format is sent');
     return;
   }
   if (rf.strict !== undefined) drop('response-format', ['responseFormat', 'strict'], "Bedrock structured output has no 'strict' switch");

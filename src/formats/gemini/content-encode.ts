@@ -93,18 +93,28 @@ interface EncodedSource {
   member: 'inlineData' | 'fileData';
 }
 
+/** Spellings Gemini does not list, written as the type they name (its image types: png, jpeg, webp, heic, heif). */
+const SPELLINGS: Readonly<Record<string, string>> = { 'image/jpg': 'image/jpeg' };
+
+function spelled(mediaType: string, path: Path, losses: LossSink): string {
+  const canonical = SPELLINGS[mediaType];
+  if (canonical === undefined) return mediaType;
+  loss(losses, 'media-type', path, `media type '${mediaType}' sent as '${canonical}'`, 'approximated');
+  return canonical;
+}
+
 function encodeSource(source: Source, path: Path, losses: LossSink): EncodedSource | undefined {
   let enc: EncodedSource;
   switch (source.kind) {
     case 'base64':
-      enc = { member: 'inlineData', out: { inlineData: { mimeType: source.mediaType, data: source.data } } };
+      enc = { member: 'inlineData', out: { inlineData: { mimeType: spelled(source.mediaType, path, losses), data: source.data } } };
       break;
     case 'url': {
       const data = parseDataUrl(source.url);
-      if (data) enc = { member: 'inlineData', out: { inlineData: { mimeType: data.mediaType, data: data.data } } };
+      if (data) enc = { member: 'inlineData', out: { inlineData: { mimeType: spelled(data.mediaType, path, losses), data: data.data } } };
       else {
         // mimeType is optional in FileData; it is never guessed.
-        const fd: JsonObject = source.mediaType === undefined ? {} : { mimeType: source.mediaType };
+        const fd: JsonObject = source.mediaType === undefined ? {} : { mimeType: spelled(source.mediaType, path, losses) };
         fd['fileUri'] = source.url;
         enc = { member: 'fileData', out: { fileData: fd } };
       }
@@ -115,7 +125,7 @@ function encodeSource(source: Source, path: Path, losses: LossSink): EncodedSour
       if (!/^(files\/|https:\/\/generativelanguage\.googleapis\.com\/|gs:\/\/)/.test(source.fileId)) {
         return loss(losses, 'foreign-file', path, `file id '${source.fileId}' belongs to another provider`);
       }
-      const fd: JsonObject = source.mediaType === undefined ? { fileUri: source.fileId } : { mimeType: source.mediaType, fileUri: source.fileId };
+      const fd: JsonObject = source.mediaType === undefined ? { fileUri: source.fileId } : { mimeType: spelled(source.mediaType, path, losses), fileUri: source.fileId };
       enc = { member: 'fileData', out: { fileData: fd } };
       break;
     }
@@ -201,7 +211,7 @@ function encodeToolResult(part: ToolResultPart, role: WireRole, path: Path, loss
     if (c.type === 'text') texts.push(c.text);
     else if (c.type === 'data') data.push(c.data);
     else if ((c.type === 'image' || c.type === 'audio' || c.type === 'video' || c.type === 'document') && c.source.kind === 'base64') {
-      const blob: JsonObject = { inlineData: { mimeType: c.source.mediaType, data: c.source.data } };
+      const blob: JsonObject = { inlineData: { mimeType: spelled(c.source.mediaType, [...p, 'source'], losses), data: c.source.data } };
       media.push(finish(blob, c, p, losses, 'inlineData'));
     } else loss(losses, 'tool-result-content', p, `a ${c.type} part cannot be part of a Gemini function response`);
     if (c.type === 'text' || c.type === 'data') reportExt(c.ext, p, losses);

@@ -60,9 +60,19 @@ export function functionCallItem(part: ToolCallPart, path: Path, losses: LossSin
     loss(losses, 'invalid-arguments', [...path, 'argumentsJson'], `tool arguments are not valid JSON; ${args} sent instead`, 'approximated');
   }
   const out: JsonObject = { type: 'function_call', call_id: part.id, name: part.name, arguments: args };
+  // A call of another origin in a response gets what the API populates on returned items: an
+  // `fc_` id (the prefix the API checks on replay) and a status. This codec's own calls keep theirs.
+  if (inResponse && own(part.ext) === undefined) {
+    out['id'] = `fc_${crypto.randomUUID().replace(/-/g, '')}`;
+    out['status'] = 'completed';
+    MINTED.add(out);
+  }
   restoreOwn(out, part.ext);
   return out;
 }
+
+/** Output items this codec made up for another origin's content (their status may still change). */
+export const MINTED = new WeakSet<JsonObject>();
 
 /** `output` as one string: the single text, or texts joined (reported). */
 function joinedText(texts: string[], path: Path, losses: LossSink): string {

@@ -24,7 +24,7 @@ import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { encodeGroup, STASH_KEY } from '../shared/stash.js';
 import { CONTENT_TYPES } from './content-decode.js';
 import { asText, inputPart, loss, outputPart, own } from './content-encode.js';
-import { functionCallItem, functionOutputItem, reasoningItem } from './item-encode.js';
+import { functionCallItem, functionOutputItem, MINTED, reasoningItem } from './item-encode.js';
 import { decodeItems, isModelSide } from './items-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 import { argumentsValue, type ParsedArgs } from './validate.js';
@@ -72,6 +72,7 @@ class AssistantItems {
     if (!json) return;
     this.open = [json];
     const item: JsonObject = this.mode === 'output' ? { id: messageId(), type: 'message', status: 'completed' } : {};
+    if (this.mode === 'output') MINTED.add(item);
     item['role'] = 'assistant';
     item['content'] = this.open;
     this.items.push(item);
@@ -250,8 +251,8 @@ export interface EncodedItems {
 }
 
 /**
- * Encodes messages (from `start`) into items. A message that becomes no item joins the next
- * message's stash group, so `preserve` still brings it back. Consecutive assistant turns read back
+ * Encodes messages (from `start`) into items; `cut` says a response's output stopped short. A
+ * message that becomes no item joins the next message's stash group, so `preserve` still brings it back. Consecutive assistant turns read back
  * as one (the Responses API has no turn boundary between model items): reported as `turns-merged`.
  */
 export function encodeItems(
@@ -261,6 +262,7 @@ export function encodeItems(
   start = 0,
   pathOf: (i: number) => Path = (i) => ['messages', i],
   serverState = false,
+  cut = false,
 ): EncodedItems {
   const items: JsonObject[] = [];
   const calls = new OpenCalls(serverState);
@@ -272,6 +274,10 @@ export function encodeItems(
     const path = pathOf(i);
     const local = new LossList();
     const wire = encodeMessage(m, path, mode, local, calls);
+    // The item being written when the output was cut (max_output_tokens, content filter) is
+    // incomplete too, as the API marks it; only an item made up here: own items keep their status.
+    const last = wire[wire.length - 1];
+    if (cut && i === messages.length - 1 && last !== undefined && MINTED.has(last)) last['status'] = 'incomplete';
     const group = [...pending, m];
     if (wire.length === 0) {
       if (local.length === 0 && m.ext === undefined) continue; // an empty output: nothing to bring back

@@ -120,7 +120,8 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ResponsesResp
   if (res.model !== undefined) out['model'] = res.model;
   // No choice at all (a blocked prompt) reads back as one empty output: only the stash says so.
   if (choice === undefined) stash['choices'] = [];
-  const { items, trailing } = encodeItems(choice ? [choice.message] : [], ctx, 'output', 0, () => ['choices', 0, 'message']);
+  const cut = incompleteFor(choice?.stopReason) !== null;
+  const { items, trailing } = encodeItems(choice ? [choice.message] : [], ctx, 'output', 0, () => ['choices', 0, 'message'], false, cut);
   out['output'] = items;
   if (trailing.length > 0) stash['$trailing'] = trailing as unknown as JsonObject[];
   if (choice) {

@@ -304,7 +304,7 @@ describe('request fields', () => {
       ['empty-description', 'tools.0.description', 'approximated'],
       ['provider-tool', 'tools.1', 'dropped'],
       ['tool-choice-none', 'toolChoice', 'approximated'],
-      ['json-object-format', 'responseFormat', 'approximated'],
+      ['json-object-format', 'responseFormat', 'dropped'],
       ['unsupported-field', 'seed', 'dropped'],
       ['unsupported-field', 'user', 'dropped'],
       ['unsupported-field', 'reasoning', 'dropped'],

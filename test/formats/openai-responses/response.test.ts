@@ -131,7 +131,7 @@ describe('a response of another origin', () => {
       { type: 'output_text', text: 'The answer', annotations: [{ type: 'url_citation', url: 'https://a.example', title: 'A', start_index: 0, end_index: 10 }], logprobs: [] },
       { type: 'output_text', text: ' is 42.', annotations: [], logprobs: [] },
     ]);
-    expect(output[1]).toEqual({ type: 'function_call', call_id: 'toolu_1', name: 'record', arguments: '{"n":42}' });
+    expect(output[1]).toEqual({ type: 'function_call', call_id: 'toolu_1', name: 'record', arguments: '{"n":42}', id: expect.stringMatching(/^fc_[0-9a-f]{32}$/), status: 'completed' });
     expect(losses.map((l) => [l.code, l.path.join('.')])).toEqual([
       ['foreign-reasoning', 'choices.0.message.parts.0'],
       ['citations', 'choices.0.message.parts.1.citations.0'],
