@@ -1,9 +1,11 @@
-/** The AWS Bedrock Converse codec (POST /model/{modelId}/converse): request and non-streaming response. */
+/** The AWS Bedrock Converse codec (POST /model/{modelId}/converse and /converse-stream): request, response and stream. */
 import type { Codec, KindCodec } from '../codec.js';
 import type { Request } from '../../model/request.js';
 import { decodeRequest } from './request-decode.js';
 import { encodeRequest } from './request-encode.js';
 import { responseCodec } from './response.js';
+import { BedrockStreamDecoder } from './stream-decode.js';
+import { BedrockStreamEncoder } from './stream-encode.js';
 
 export type { BedrockRequest, BedrockResponse } from './bedrock-converse-api.js';
 
@@ -17,4 +19,9 @@ export const bedrockConverse: Codec = {
   title: 'AWS Bedrock Converse',
   request: requestCodec,
   response: responseCodec,
+  stream: {
+    framing: 'aws-event-stream',
+    decoder: (ctx) => new BedrockStreamDecoder(ctx),
+    encoder: (ctx) => new BedrockStreamEncoder(ctx),
+  },
 };
