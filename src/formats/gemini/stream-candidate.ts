@@ -1,0 +1,275 @@
+/**
+ * One candidate of a Gemini stream -> canonical block events. Gemini parts carry no block ids:
+ * consecutive text parts grow one text block, consecutive thought parts one reasoning block, and a
+ * new block starts when the part kind changes (or a second thoughtSignature arrives for a block
+ * that has one, so no signature is merged away). Whole functionCalls are held until the next part
+ * of another kind: when that is a functionResponse in this model turn, Google ran the calls (MCP),
+ * as the non-stream decoder marks them. Vertex streamed calls (`partialArgs` / `willContinue`)
+ * become incremental argument deltas. A finishReason is held too: server-side tools make Gemini
+ * go on after one; only the last is the candidate's finish.
+ */
+import { ValidationError } from '../../model/errors.js';
+import { isJsonObject, type JsonObject } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import type { Part, ReasoningPart, TextPart, ToolCallPart } from '../../model/part.js';
+import type { BlockRef, StreamEvent } from '../../model/stream-event.js';
+import type { DecodeContext } from '../codec.js';
+import type { CallIds } from './call-ids.js';
+import { decodePart } from './content-decode.js';
+import { decodeFinishReason } from './stop-reason.js';
+import { PartialArgsWriter } from './stream-partial-args.js';
+import { field } from './validate.js';
+import { fieldSet, ID, rest } from './wire-util.js';
+
+const CANDIDATE_KEYS = new Set(['index', 'content', 'finishReason', 'finishMessage']);
+const CONTENT_KEYS = new Set(['role', 'parts']);
+const CALL_PART_KEYS = fieldSet(['functionCall']);
+const STREAMED_CALL_KEYS = fieldSet(['id', 'name', 'partialArgs', 'willContinue']);
+
+interface OpenText {
+  kind: 'text' | 'reasoning';
+  index: number;
+  signed: boolean;
+  bytes: number;
+  /** Residue of later parts of the block, written on its end event. */
+  late?: JsonObject;
+}
+interface OpenCall {
+  kind: 'call';
+  index: number;
+  writer: PartialArgsWriter;
+  chunks: string[];
+  late?: JsonObject;
+}
+
+export class CandidateDecoder {
+  private next = 0;
+  private open: OpenText | OpenCall | undefined;
+  private held: ToolCallPart[] = [];
+  private called = false;
+  private readonly residue: JsonObject = {};
+  private pending: JsonObject | undefined;
+  private hadContent = false;
+  private hadIndex = false;
+  private readonly contentKeys = new Set<string>();
+
+  constructor(
+    private readonly choice: number,
+    private readonly ids: CallIds,
+    private readonly ctx: DecodeContext,
+  ) {}
+
+  push(c: JsonObject, path: Path, out: StreamEvent[]): void {
+    const content = c['content'];
+    const parts = isJsonObject(content) && Array.isArray(content['parts']) ? content['parts'] : [];
+    const finish = c['finishReason'];
+    if (this.pending !== undefined && (parts.length > 0 || typeof finish === 'string')) this.supersede(parts[0], out);
+    if (typeof c['index'] === 'number') this.hadIndex = true;
+    if (isJsonObject(content)) {
+      this.hadContent = true;
+      this.contentFields(content, [...path, 'content']);
+    }
+    parts.forEach((p, j) => this.part(p as JsonObject, [...path, 'content', 'parts', j], out));
+    const r = rest(c, CANDIDATE_KEYS);
+    if (r) Object.assign(this.residue, r);
+    if (typeof finish === 'string') {
+      this.pending = { finishReason: finish };
+      if (c['finishMessage'] !== undefined) this.pending['finishMessage'] = c['finishMessage'];
+      if (c['index'] !== undefined) this.pending['index'] = c['index'];
+    }
+  }
+
+  /**
+   * End of input: closes the blocks and gives the finish when a finishReason came (true); a
+   * candidate without one was cut off, and its open block stays open (whole calls held back are
+   * still given: they arrived complete).
+   */
+  end(out: StreamEvent[]): boolean {
+    const pending = this.pending;
+    if (pending === undefined) {
+      this.flushHeld(false, out);
+      return false;
+    }
+    this.settle(false, out);
+    const raw = pending['finishReason'] as string;
+    const stopReason = decodeFinishReason(raw, this.called);
+    const own: JsonObject = { ...this.residue };
+    if (pending['finishMessage'] !== undefined) own['finishMessage'] = pending['finishMessage'];
+    if (stopReason.unified === 'other') own['$rawFinish'] = true;
+    if (!this.hadIndex) own['$noIndex'] = true;
+    if (!this.hadContent) own['$noContent'] = true;
+    out.push({ type: 'finish', ...(this.choice === 0 ? {} : { choice: this.choice }), stopReason, ...(Object.keys(own).length > 0 ? { ext: { [ID]: own } } : {}) });
+    return true;
+  }
+
+  private ref(index: number): BlockRef {
+    return this.choice === 0 ? { index } : { choice: this.choice, index };
+  }
+
+  /** A finishReason followed by more of the candidate: kept for Gemini as a provider event. */
+  private supersede(next: unknown, out: StreamEvent[]): void {
+    this.settle(isJsonObject(next) && field(next, 'functionResponse') !== undefined, out);
+    out.push({ type: 'provider-event', origin: ID, event: { data: { candidates: [this.pending as JsonObject] } } });
+    this.pending = undefined;
+  }
+
+  /** Content fields other than role and parts have no place in a stream: reported once each. */
+  private contentFields(content: JsonObject, path: Path): void {
+    const r = rest(content, CONTENT_KEYS);
+    for (const key in r) {
+      if (this.contentKeys.has(key)) continue;
+      this.contentKeys.add(key);
+      this.ctx.losses.push({ code: 'unsupported-field', path: [...path, key], message: `content field '${key}' has no place in a canonical stream`, action: 'dropped' });
+    }
+  }
+
+  private part(raw: JsonObject, path: Path, out: StreamEvent[]): void {
+    const fc = field(raw, 'functionCall');
+    if (this.open?.kind === 'call') {
+      if (isJsonObject(fc) && field(fc, 'name') === undefined) return this.continueCall(raw, fc, path, out);
+      this.endCall(out);
+    }
+    if (isJsonObject(fc)) {
+      if (field(fc, 'willContinue') !== undefined || field(fc, 'partialArgs') !== undefined) return this.startCall(raw, fc, path, out);
+      if (typeof field(fc, 'name') !== 'string') {
+        throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "'name' is required (no streamed call is open for this part to continue)" }]);
+      }
+      this.closeOpen(out);
+      this.held.push(decodePart(raw, this.ids) as ToolCallPart);
+      return;
+    }
+    if (typeof field(raw, 'text') === 'string') return this.textPart(raw, path, out);
+    const answer = field(raw, 'functionResponse') !== undefined;
+    this.settle(answer, out);
+    const part: Part = decodePart(raw, this.ids);
+    if (answer && part.type === 'tool-result') {
+      // A function response inside the model's own turn: Google ran the tool.
+      part.providerExecuted = true;
+      part.ext = { ...part.ext, [ID]: { ...part.ext?.[ID], $server: true } };
+    }
+    out.push({ type: 'part', ...this.ref(this.next++), part });
+  }
+
+  private textPart(raw: JsonObject, path: Path, out: StreamEvent[]): void {
+    const decoded = decodePart(raw, this.ids) as TextPart | ReasoningPart;
+    const kind = decoded.type === 'reasoning' ? 'reasoning' : 'text';
+    const text = decoded.text ?? '';
+    const own: JsonObject = { ...decoded.ext?.[ID] };
+    let sig: string | undefined;
+    if (decoded.type === 'reasoning') sig = decoded.signature;
+    else if (typeof own['thoughtSignature'] === 'string') {
+      sig = own['thoughtSignature'];
+      delete own['thoughtSignature'];
+    }
+    const residue = Object.keys(own).length > 0;
+    // An empty text part (Gemini ends many streams with one) says nothing.
+    if (text === '' && sig === undefined && !residue) return;
+    let block = this.open?.kind === kind ? (this.open as OpenText) : undefined;
+    if (block !== undefined && sig !== undefined && block.signed) block = undefined;
+    if (block === undefined) {
+      this.settle(false, out);
+      block = { kind, index: this.next++, signed: false, bytes: 0 };
+      this.open = block;
+      const ref = this.ref(block.index);
+      if (kind === 'text') {
+        // A signature on the block's first part opens it (Gemini 2.5 sends it so).
+        if (sig !== undefined) own['thoughtSignature'] = sig;
+        out.push({ type: 'text-start', ...ref, ...(Object.keys(own).length > 0 ? { ext: { [ID]: own } } : {}) });
+      } else out.push({ type: 'reasoning-start', ...ref, origin: ID, ...(residue ? { ext: { [ID]: own } } : {}) });
+    } else if (residue || (kind === 'text' && sig !== undefined)) {
+      // Later in the block (Gemini 3 ends it with an empty part holding the signature): on its end.
+      block.late = { ...block.late, ...own, ...(kind === 'text' && sig !== undefined ? { thoughtSignature: sig } : {}) };
+    }
+    if (text !== '') {
+      block.bytes += Buffer.byteLength(text, 'utf8');
+      if (block.bytes > this.ctx.limits.maxTextBytes) {
+        throw new ValidationError([{ code: 'too_large', path: [...path, 'text'], message: `the ${kind} block is ${block.bytes} bytes so far, over the limit of ${this.ctx.limits.maxTextBytes}` }]);
+      }
+      const ref = this.ref(block.index);
+      out.push(kind === 'text' ? { type: 'text-delta', ...ref, delta: text } : { type: 'reasoning-delta', ...ref, text });
+    }
+    if (sig !== undefined) {
+      block.signed = true;
+      if (kind === 'reasoning') out.push({ type: 'reasoning-delta', ...this.ref(block.index), signature: sig });
+    }
+  }
+
+  private startCall(raw: JsonObject, fc: JsonObject, path: Path, out: StreamEvent[]): void {
+    this.settle(false, out);
+    const name = field(fc, 'name');
+    if (typeof name !== 'string') {
+      throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "a streamed functionCall starts with its 'name'" }]);
+    }
+    const given = field(fc, 'id');
+    const id = typeof given === 'string' ? given : this.ids.mint(name, null);
+    this.ids.call(id, name);
+    const own: JsonObject = { ...rest(raw, CALL_PART_KEYS) };
+    const inner = rest(fc, STREAMED_CALL_KEYS);
+    if (inner) own['functionCall'] = inner;
+    if (typeof given !== 'string') own['$noId'] = true;
+    const block: OpenCall = { kind: 'call', index: this.next++, writer: new PartialArgsWriter(), chunks: [] };
+    this.open = block;
+    this.called = true;
+    out.push({ type: 'tool-call-start', ...this.ref(block.index), id, name, ext: { [ID]: own } });
+    this.continueCall(raw, fc, path, out, true);
+  }
+
+  private continueCall(raw: JsonObject, fc: JsonObject, path: Path, out: StreamEvent[], first = false): void {
+    const block = this.open as OpenCall;
+    if (field(fc, 'args') !== undefined) {
+      throw new ValidationError([{ code: 'invalid_part', path: [...path, 'functionCall', 'args'], message: "a streamed functionCall carries its arguments in 'partialArgs', not 'args'" }]);
+    }
+    if (!first) {
+      const later = { ...rest(raw, CALL_PART_KEYS) };
+      const inner = rest(fc, STREAMED_CALL_KEYS);
+      if (inner) later['functionCall'] = inner;
+      if (Object.keys(later).length > 0) block.late = { ...block.late, ...later };
+    }
+    const args = field(fc, 'partialArgs');
+    if (args !== undefined) {
+      if (!Array.isArray(args)) throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'partialArgs'], message: 'partialArgs must be an array' }]);
+      args.forEach((a, i) => this.delta(block, block.writer.push(a, [...path, 'functionCall', 'partialArgs', i]), out));
+    }
+    if (field(fc, 'willContinue') !== true) this.endCall(out);
+  }
+
+  private delta(block: OpenCall, text: string, out: StreamEvent[]): void {
+    if (text === '') return;
+    block.chunks.push(text);
+    out.push({ type: 'tool-call-delta', ...this.ref(block.index), delta: text });
+  }
+
+  private endCall(out: StreamEvent[]): void {
+    const block = this.open as OpenCall;
+    this.delta(block, block.writer.finish(), out);
+    out.push({ type: 'tool-call-end', ...this.ref(block.index), arguments: block.chunks.join(''), ...(block.late ? { ext: { [ID]: block.late } } : {}) });
+    this.open = undefined;
+  }
+
+  private closeOpen(out: StreamEvent[]): void {
+    const block = this.open;
+    if (block === undefined) return;
+    if (block.kind === 'call') return this.endCall(out);
+    const ref = this.ref(block.index);
+    const ext = block.late ? { ext: { [ID]: block.late } } : {};
+    out.push(block.kind === 'text' ? { type: 'text-end', ...ref, ...ext } : { type: 'reasoning-end', ...ref, ...ext });
+    this.open = undefined;
+  }
+
+  /** Whole calls held back, in order; `server` when Google answered them in this turn. */
+  private flushHeld(server: boolean, out: StreamEvent[]): void {
+    for (const call of this.held) {
+      const ref = this.ref(this.next++);
+      if (server) call.ext = { ...call.ext, [ID]: { ...call.ext?.[ID], $server: true } };
+      else this.called = true;
+      out.push({ type: 'tool-call-start', ...ref, id: call.id, name: call.name, ...(server ? { providerExecuted: true as const } : {}), ...(call.ext ? { ext: call.ext } : {}) });
+      out.push({ type: 'tool-call-end', ...ref, arguments: JSON.stringify(call.arguments) });
+    }
+    this.held = [];
+  }
+
+  private settle(server: boolean, out: StreamEvent[]): void {
+    this.closeOpen(out);
+    this.flushHeld(server, out);
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * streamGenerateContent (`alt=sse`) -> canonical stream events. Each SSE `data:` is a whole
+ * GenerateContentResponse holding the next slice of each candidate (stream-candidate.ts turns the
+ * parts into blocks). responseId / modelVersion open the response, other top-level fields are
+ * residue as in the non-stream codec (first seen on response-start, later changes on
+ * response-end); usageMetadata is cumulative and becomes a usage event whenever it changes. Gemini
+ * has no end event: the input ending after every candidate gave a finishReason (or after a
+ * blocked prompt's promptFeedback) is a complete stream; otherwise it was cut off and nothing is
+ * invented. An `{error: {...}}` body mid-stream is the canonical error.
+ */
+import { ValidationError } from '../../model/errors.js';
+import { isJsonObject, type JsonObject } from '../../model/json.js';
+import type { ResponseStartEvent, StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
+import type { Usage } from '../../model/usage.js';
+import type { DecodeContext, StreamDecoder } from '../codec.js';
+import { CallIds } from './call-ids.js';
+import { CandidateDecoder } from './stream-candidate.js';
+import { validateChunk } from './stream-validate.js';
+import { decodeUsage } from './usage.js';
+import { ID, rest } from './wire-util.js';
+
+const RESPONSE_KEYS = new Set(['candidates', 'usageMetadata', 'modelVersion', 'responseId']);
+
+export class GeminiStreamDecoder implements StreamDecoder {
+  private n = 0;
+  private started = false;
+  private failed = false;
+  private blocked = false;
+  /** Whether any chunk had a `candidates` key (a blocked prompt may send `[]` or none). */
+  private listed = false;
+  private readonly ids = new CallIds();
+  private readonly candidates = new Map<number, CandidateDecoder>();
+  private usage: string | undefined;
+  /** Top-level residue as last seen (JSON text per key), and what changed after the start. */
+  private readonly seen = new Map<string, string>();
+  private late: JsonObject | undefined;
+
+  constructor(private readonly ctx: DecodeContext) {}
+
+  push(wire: WireEvent): StreamEvent[] {
+    const at = this.n++;
+    if (this.failed) throw new ValidationError([{ code: 'after_error', path: [at], message: 'a chunk came after the stream error' }]);
+    const data = wire.data;
+    // Gemini names no SSE events and sends only JSON; anything else (a proxy's `[DONE]`) is kept as is.
+    if (wire.event !== undefined || typeof data === 'string') return [{ type: 'provider-event', origin: ID, event: wire }];
+    if (!isJsonObject(data)) {
+      const what = Array.isArray(data) ? 'a JSON array (a stream read without alt=sse?)' : `a ${data === null ? 'null' : typeof data}`;
+      throw new ValidationError([{ code: 'invalid_type', path: [at], message: `a stream chunk is a GenerateContentResponse object, got ${what}` }]);
+    }
+    const out: StreamEvent[] = [];
+    const err = data['error'];
+    if (isJsonObject(err) && data['candidates'] === undefined) {
+      if (!this.started) out.push({ type: 'response-start' });
+      this.started = true;
+      this.failed = true;
+      out.push({ type: 'error', error: decodeError(err) });
+      return out;
+    }
+    validateChunk(data, at);
+    const list = data['candidates'];
+    if (list !== undefined) this.listed = true;
+    if (!this.started) out.push(this.start(data, Array.isArray(list) ? list[0] : undefined));
+    else this.noteResidue(data);
+    // Usage counts the chunk's own content too; it goes first so a re-encoded chunk carries it.
+    const u = data['usageMetadata'];
+    if (isJsonObject(u)) {
+      const json = JSON.stringify(u);
+      if (json !== this.usage) {
+        this.usage = json;
+        out.push({ type: 'usage', usage: usageSoFar(u) });
+      }
+    }
+    if (Array.isArray(list)) {
+      list.forEach((c, k) => {
+        if (!isJsonObject(c)) return;
+        const choice = typeof c['index'] === 'number' ? c['index'] : k;
+        let cand = this.candidates.get(choice);
+        if (cand === undefined) this.candidates.set(choice, (cand = new CandidateDecoder(choice, this.ids, this.ctx)));
+        cand.push(c, [at, 'candidates', k], out);
+      });
+    }
+    const feedback = data['promptFeedback'];
+    if (isJsonObject(feedback) && typeof feedback['blockReason'] === 'string') this.blocked = true;
+    return out;
+  }
+
+  end(): StreamEvent[] {
+    if (this.failed || !this.started) return [];
+    const out: StreamEvent[] = [];
+    let complete = this.candidates.size > 0 || this.blocked;
+    for (const choice of [...this.candidates.keys()].sort((a, b) => a - b)) {
+      if (!(this.candidates.get(choice) as CandidateDecoder).end(out)) complete = false;
+    }
+    if (complete) {
+      const own: JsonObject = { ...this.late };
+      if (!this.listed) own['$noCandidates'] = true;
+      out.push({ type: 'response-end', ...(Object.keys(own).length > 0 ? { ext: { [ID]: own } } : {}) });
+    }
+    return out;
+  }
+
+  private start(data: JsonObject, first: unknown): ResponseStartEvent {
+    this.started = true;
+    const e: ResponseStartEvent = { type: 'response-start' };
+    if (typeof data['responseId'] === 'string') e.id = data['responseId'];
+    if (typeof data['modelVersion'] === 'string') e.model = data['modelVersion'];
+    const own: JsonObject = { ...rest(data, RESPONSE_KEYS) };
+    for (const key in own) this.seen.set(key, JSON.stringify(own[key]));
+    // Vertex leaves index 0 out of every chunk: the encoder does the same.
+    if (isJsonObject(first) && typeof first['index'] !== 'number') own['$noIndex'] = true;
+    if (Object.keys(own).length > 0) e.ext = { [ID]: own };
+    return e;
+  }
+
+  /** Top-level residue that is new or changed after the first chunk (createTime repeats unchanged). */
+  private noteResidue(data: JsonObject): void {
+    const r = rest(data, RESPONSE_KEYS) ?? {};
+    for (const key in r) {
+      const json = JSON.stringify(r[key]);
+      if (this.seen.get(key) === json) continue;
+      this.seen.set(key, json);
+      (this.late ??= {})[key] = r[key] ?? null;
+    }
+  }
+}
+
+/**
+ * usageMetadata as a usage event: only the counts the chunk gives (Vertex's early chunks carry
+ * just trafficType), normalized by the non-stream usage mapper.
+ */
+function usageSoFar(u: JsonObject): Partial<Usage> {
+  const usage: Partial<Usage> = decodeUsage(u);
+  if (u['promptTokenCount'] === undefined && u['toolUsePromptTokenCount'] === undefined) delete usage.inputTokens;
+  if (u['candidatesTokenCount'] === undefined && u['thoughtsTokenCount'] === undefined) delete usage.outputTokens;
+  return usage;
+}
+
+/** google.rpc.Status -> the canonical stream error. */
+function decodeError(err: JsonObject): StreamError {
+  const message = err['message'];
+  const e: StreamError = { message: typeof message === 'string' ? message : 'Gemini stream error', raw: err };
+  if (typeof err['status'] === 'string') e.type = err['status'];
+  const code = err['code'];
+  if (typeof code === 'number' || typeof code === 'string') e.code = code;
+  return e;
+}
+
+export function streamDecoder(ctx: DecodeContext): StreamDecoder {
+  return new GeminiStreamDecoder(ctx);
+}

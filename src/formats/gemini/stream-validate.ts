@@ -1,0 +1,60 @@
+/**
+ * Validation of one streamGenerateContent chunk: the response schema (shape and types), and per
+ * part one data member with its required fields, as for a whole response. A functionCall may lack
+ * its name here: Vertex streams a call's arguments in parts that carry no name (the decoder checks
+ * that the call they continue is open). Paths start with the wire event's index.
+ */
+import { ValidationError, type Issue } from '../../model/errors.js';
+import { isJsonObject, type JsonObject } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import { fromZodIssues } from '../shared/zod-issues.js';
+import { responseSchema } from './schema.js';
+import { DATA_MEMBERS, field } from './validate.js';
+import { snakeCase } from './wire-util.js';
+
+const REQUIRED: Record<string, readonly string[]> = {
+  inlineData: ['mimeType', 'data'],
+  fileData: ['fileUri'],
+  functionResponse: ['name', 'response'],
+  executableCode: ['language', 'code'],
+  codeExecutionResult: ['outcome'],
+};
+
+export function validateChunk(chunk: JsonObject, at: number): void {
+  const issues: Issue[] = [];
+  const parsed = responseSchema.safeParse(chunk);
+  if (!parsed.success) for (const i of fromZodIssues(parsed.error.issues)) issues.push({ ...i, path: [at, ...i.path] });
+  const candidates = field(chunk, 'candidates');
+  if (Array.isArray(candidates)) {
+    candidates.forEach((c, k) => {
+      const content = isJsonObject(c) ? field(c, 'content') : undefined;
+      const parts = isJsonObject(content) ? content['parts'] : undefined;
+      if (!Array.isArray(parts)) return;
+      parts.forEach((p, j) => {
+        if (isJsonObject(p)) checkPart(p, [at, 'candidates', k, 'content', 'parts', j], issues);
+      });
+    });
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+}
+
+function checkPart(part: JsonObject, path: Path, issues: Issue[]): void {
+  const present = DATA_MEMBERS.filter((m) => field(part, m) !== undefined);
+  // No known member but other keys: a part kind newer than this codec, kept whole.
+  if (present.length === 0 && Object.keys(part).length > 0) return;
+  if (present.length !== 1) {
+    issues.push({
+      code: 'invalid_part',
+      path,
+      message: present.length === 0 ? 'a part needs one data member' : `a part holds exactly one data member, got ${present.join(', ')}`,
+    });
+    return;
+  }
+  const member = present[0] as string;
+  const value = field(part, member);
+  if (!isJsonObject(value)) return; // the schema reported it
+  const key = part[member] === undefined ? snakeCase(member) : member;
+  for (const name of REQUIRED[member] ?? []) {
+    if (field(value, name) === undefined) issues.push({ code: 'invalid_type', path: [...path, key, name], message: `'${name}' is required`, expected: 'present', received: 'undefined' });
+  }
+}
