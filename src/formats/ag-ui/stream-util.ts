@@ -1,0 +1,24 @@
+/** Small helpers shared by the AG-UI stream decoder's parts. */
+import { isJsonObject, type JsonObject } from '../../model/json.js';
+import { residue } from '../shared/residue.js';
+import { AG_UI, META_KEY } from './ag-ui-api.js';
+
+/** An event's fields other than `known`, with `metadata.interlingua` taken out (returned apart). */
+export function splitResidue(e: JsonObject, known: readonly string[]): { rest: JsonObject | undefined; ours: JsonObject | undefined } {
+  let rest = residue(e, new Set(known));
+  const meta = rest?.['metadata'];
+  let ours: JsonObject | undefined;
+  if (isJsonObject(meta) && isJsonObject(meta[META_KEY])) {
+    ours = meta[META_KEY];
+    const { [META_KEY]: _ours, ...others } = meta;
+    if (Object.keys(others).length > 0) (rest as JsonObject)['metadata'] = others;
+    else delete (rest as JsonObject)['metadata'];
+    if (Object.keys(rest as JsonObject).length === 0) rest = undefined;
+  }
+  return { rest, ours };
+}
+
+/** `{ 'ag-ui': fields }`, or nothing when there are none. */
+export function extOf(fields: JsonObject | undefined): { ext?: { [AG_UI]: JsonObject } } {
+  return fields === undefined || Object.keys(fields).length === 0 ? {} : { ext: { [AG_UI]: fields } };
+}

@@ -1,0 +1,93 @@
+/**
+ * Validation of AG-UI input: a RunAgentInput body (every problem at once, with its JSON path) and
+ * one stream event at a time (path `[<wire event index>, ...]`). Shapes are zod's (schema.ts); the
+ * semantic rules are interlingua's: tool-call arguments in a request must be JSON (ADR 0001 §5:
+ * the client wrote them, and a provider would refuse them), and text stays within the size limit.
+ */
+import { ValidationError, type Issue } from '../../model/errors.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import type { WireEvent } from '../../model/stream-event.js';
+import type { Limits } from '../codec.js';
+import { isBase64Text } from '../shared/base64.js';
+import { checkTextSize } from '../shared/text-limit.js';
+import { fromZodIssues } from '../shared/zod-issues.js';
+import type { AguiEvent } from './ag-ui-api.js';
+import { EVENT_SCHEMAS, RunAgentInputSchema } from './schema.js';
+
+/** Parsed tool-call arguments, keyed by the wire `function` object they came from (parsed once). */
+export type ParsedArgs = Map<object, JsonValue>;
+
+/** Blank arguments mean "no arguments"; anything else must be JSON. */
+export function parseArguments(text: string): { ok: true; value: JsonValue } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) as JsonValue };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function checkContent(content: JsonValue | undefined, path: Path, limits: Limits, issues: Issue[]): void {
+  if (typeof content === 'string') checkTextSize(content, limits, path, issues);
+  else if (Array.isArray(content)) {
+    content.forEach((p, j) => {
+      if (!isJsonObject(p)) return;
+      if (typeof p['text'] === 'string') checkTextSize(p['text'], limits, [...path, j, 'text'], issues);
+      // Inline bytes go to providers as bytes: text outside the base64 alphabet is refused here.
+      const src = p['source'];
+      const data = isJsonObject(src) && src['type'] === 'data' ? src['value'] : p['type'] === 'binary' ? p['data'] : undefined;
+      const at = isJsonObject(src) ? [...path, j, 'source', 'value'] : [...path, j, 'data'];
+      if (typeof data === 'string' && !isBase64Text(data)) issues.push({ code: 'invalid_base64', path: at, message: 'inline data is not valid base64', expected: 'base64 text' });
+    });
+  }
+}
+
+/** Checks a RunAgentInput; returns it with the parsed arguments of every assistant tool call. */
+export function validateRequest(body: unknown, limits: Limits): { body: JsonObject; args: ParsedArgs } {
+  if (!isJsonObject(body)) {
+    throw new ValidationError([{ code: 'invalid_type', path: [], message: 'an AG-UI RunAgentInput must be a JSON object', expected: 'object' }]);
+  }
+  const parsed = RunAgentInputSchema.safeParse(body);
+  if (!parsed.success) throw new ValidationError(fromZodIssues(parsed.error.issues));
+  const issues: Issue[] = [];
+  const args: ParsedArgs = new Map();
+  (body['messages'] as JsonObject[]).forEach((m, i) => {
+    const path: Path = ['messages', i];
+    checkContent(m['content'], [...path, 'content'], limits, issues);
+    const calls = m['toolCalls'];
+    if (m['role'] !== 'assistant' || !Array.isArray(calls)) return;
+    calls.forEach((c, j) => {
+      const fn = (c as JsonObject)['function'] as JsonObject;
+      const result = parseArguments(fn['arguments'] as string);
+      if (result.ok) args.set(fn, result.value);
+      else issues.push({ code: 'invalid_json', path: [...path, 'toolCalls', j, 'function', 'arguments'], message: 'tool call arguments are not valid JSON', expected: 'a JSON text' });
+    });
+  });
+  if (issues.length > 0) throw new ValidationError(issues);
+  return { body, args };
+}
+
+/**
+ * One wire event as an AG-UI event: a JSON object with a non-empty string `type` (the 1.0 client's
+ * own frame rule), valid against its type's schema when the type is known. An unknown type is not
+ * an error (it becomes a provider-event).
+ */
+export function validateEvent(wire: WireEvent, at: number): AguiEvent {
+  const data = wire.data;
+  if (!isJsonObject(data)) {
+    throw new ValidationError([{ code: 'invalid_event', path: [at], message: `event ${at}: the frame is not a JSON object`, expected: 'an AG-UI event object' }]);
+  }
+  const type = data['type'];
+  if (typeof type !== 'string' || type === '') {
+    throw new ValidationError([{ code: 'invalid_event', path: [at, 'type'], message: `event ${at}: the frame carries no event type`, expected: 'a non-empty string' }]);
+  }
+  const schema = EVENT_SCHEMAS[type];
+  if (schema !== undefined) {
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      throw new ValidationError(fromZodIssues(parsed.error.issues, [at]).map((i) => ({ ...i, message: `${type}: ${i.message}` })));
+    }
+  }
+  return data as AguiEvent;
+}
