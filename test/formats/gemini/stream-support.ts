@@ -56,6 +56,8 @@ export async function sdkRead(sse: string): Promise<SdkRead> {
   try {
     for await (const chunk of stream) {
       out.chunks.push(chunk);
+      // The SDK's getters read candidates[0]: facts of choice 0 come from chunks that lead with it.
+      if ((chunk.candidates?.[0]?.index ?? 0) !== 0) continue;
       out.text += chunk.text ?? '';
       for (const p of chunk.candidates?.[0]?.content?.parts ?? []) {
         if (p.thought === true && typeof p.text === 'string') out.thoughts += p.text;
@@ -78,7 +80,8 @@ export function expectedFacts(events: readonly StreamEvent[]): { text: string; t
   const calls: { name: string; args: JsonValue }[] = [];
   const reasoning = new Set<number>();
   const argText = new Map<number, string>();
-  const names = new Map<number, { name: string; server: boolean }>();
+  // Calls another provider ran itself are not sent to Gemini.
+  const names = new Map<number, { name: string; dropped: boolean }>();
   let usage: Partial<Usage> | undefined;
   for (const e of events) {
     if ('choice' in e && (e.choice ?? 0) !== 0) continue;
@@ -90,16 +93,25 @@ export function expectedFacts(events: readonly StreamEvent[]): { text: string; t
     } else if (e.type === 'text-start' || e.type === 'text-end' || e.type === 'tool-call-start') {
       const sig = e.ext?.['gemini']?.['thoughtSignature'];
       if (typeof sig === 'string') signatures.push(sig);
-      if (e.type === 'tool-call-start') names.set(e.index, { name: e.name, server: e.providerExecuted === true && e.ext?.['gemini']?.['$server'] !== true });
+      if (e.type === 'tool-call-start') names.set(e.index, { name: e.name, dropped: e.providerExecuted === true && e.ext?.['gemini']?.['$server'] !== true });
     } else if (e.type === 'tool-call-delta') argText.set(e.index, (argText.get(e.index) ?? '') + e.delta);
     else if (e.type === 'tool-call-end') {
       const call = names.get(e.index);
       const raw = e.arguments ?? argText.get(e.index) ?? '';
-      if (call !== undefined && !call.server) calls.push({ name: call.name, args: raw.trim() === '' ? {} : (JSON.parse(raw) as JsonValue) });
+      if (call !== undefined && !call.dropped) calls.push({ name: call.name, args: parsedOrEmpty(raw) });
     } else if (e.type === 'usage') usage = { ...usage, ...e.usage };
   }
   const wireUsage = usage === undefined ? undefined : encodeUsage({ inputTokens: 0, outputTokens: 0, ...usage }, new LossList()).value;
   return { text, thoughts, signatures, calls, usage: wireUsage };
+}
+
+/** Arguments text as the encoder sends it: parsed, or {} when it is not JSON (reported as invalid-arguments). */
+function parsedOrEmpty(raw: string): JsonValue {
+  try {
+    return raw.trim() === '' ? {} : (JSON.parse(raw) as JsonValue);
+  } catch {
+    return {};
+  }
 }
 
 /**
