@@ -1,0 +1,363 @@
+/**
+ * Canonical stream events -> Chat Completions chunks, as the official SDK's ChatCompletionStream
+ * reads them: each choice's first chunk has `role: 'assistant'`; text is `content` deltas (a
+ * refusal block `refusal` deltas, reasoning of this codec's origin `reasoning_content` deltas);
+ * a tool call's first chunk has its index, id, type and name, its arguments follow as deltas (the
+ * whole text as one delta when only the end carried it); `finish_reason` in a chunk of its own;
+ * at the end a usage chunk with empty choices (when usage is known and `includeUsage` is not
+ * false), then `[DONE]`. An error becomes `{"error": {...}}` and nothing follows it.
+ *
+ * Chat holds no reasoning of other origins (their signatures mean nothing here: the response
+ * codec drops them too), no server-run tools, no non-url citations, no whole media parts: each is
+ * reported as a loss with the canonical event's index as path. url citations are written as the
+ * `annotations` delta search models send, when their text block ends, with offsets into the
+ * choice's whole content. Ids missing from the canonical stream are made up from a counter.
+ */
+import type { UrlCitation } from '../../model/citation.js';
+import { isJsonObject, type JsonObject } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import type { Part } from '../../model/part.js';
+import type { StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
+import type { Usage } from '../../model/usage.js';
+import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
+import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { loss, own, restoreNested } from './content-encode.js';
+import { OPENAI_CHAT } from './openai-chat-api.js';
+import { encodeFinishReason } from './stop-reason.js';
+import { citationAnnotation } from './stream-annotations.js';
+import { encodeUsage } from './usage.js';
+
+interface Block {
+  kind: 'text' | 'refusal' | 'reasoning' | 'tool' | 'dropped';
+  /** reasoning: the delta field; tool: the tool_calls index (or -1 for a legacy function_call). */
+  field?: string;
+  tool?: number;
+  sawDelta?: boolean;
+  /** text: where the block starts in the choice's content, and how long it is so far. */
+  start: number;
+  length: number;
+  citations?: UrlCitation[];
+}
+
+interface ChoiceState {
+  roleSent: boolean;
+  blocks: Map<number, Block>;
+  tools: number;
+  content: number;
+  annotations: JsonObject[];
+}
+
+let made = 0;
+
+export class ChatStreamEncoder implements StreamEncoder {
+  private n = -1;
+  private head: JsonObject | undefined;
+  private startExt: StreamEvent & { type: 'response-start' } | undefined;
+  private firstSent = false;
+  private over = false;
+  private readonly choices = new Map<number, ChoiceState>();
+  private usage: Partial<Usage> | undefined;
+
+  constructor(private readonly ctx: StreamEncodeContext) {}
+
+  push(e: StreamEvent): WireEvent[] {
+    const at = ++this.n;
+    if (this.over) return [];
+    const out: WireEvent[] = [];
+    this.event(e, at, out);
+    return out;
+  }
+
+  /** A cut-off canonical stream stays cut off: no [DONE] is made up. */
+  end(): WireEvent[] {
+    return [];
+  }
+
+  private loss(code: string, path: Path, message: string, action: 'dropped' | 'approximated' = 'dropped'): void {
+    loss(this.ctx.losses, code, path, message, action);
+  }
+
+  private event(e: StreamEvent, at: number, out: WireEvent[]): void {
+    switch (e.type) {
+      case 'response-start':
+        this.start(e, at);
+        return;
+      case 'text-start':
+        reportForeignExt(e.ext, OPENAI_CHAT, [at], this.ctx.losses);
+        this.state(e.choice).blocks.set(e.index, { kind: e.refusal ? 'refusal' : 'text', start: this.state(e.choice).content, length: 0 });
+        return;
+      case 'text-delta': {
+        const b = this.block(e);
+        if (b === undefined || e.delta === '' || (b.kind !== 'text' && b.kind !== 'refusal')) return;
+        if (b.kind === 'text') {
+          b.length += e.delta.length;
+          this.state(e.choice).content += e.delta.length;
+        }
+        this.send(out, e.choice, b.kind === 'text' ? { content: e.delta } : { refusal: e.delta });
+        return;
+      }
+      case 'citation': {
+        const b = this.block(e);
+        reportForeignExt(e.citation.ext, OPENAI_CHAT, [at, 'citation'], this.ctx.losses);
+        if (e.citation.type !== 'url' || b?.kind !== 'text') {
+          this.loss('citations', [at, 'citation'], `${e.citation.type} citations${b?.kind === 'text' ? '' : ' outside a text block'} have no Chat Completions annotation`);
+          return;
+        }
+        if (e.citation.citedText !== undefined || e.citation.encryptedIndex !== undefined) {
+          this.loss('citations', [at, 'citation'], 'url_citation keeps url, title and range only (cited text and provider index dropped)', 'approximated');
+        }
+        (b.citations ??= []).push(e.citation);
+        return;
+      }
+      case 'text-end': {
+        reportForeignExt(e.ext, OPENAI_CHAT, [at], this.ctx.losses);
+        const b = this.block(e);
+        this.state(e.choice).blocks.delete(e.index);
+        // The SDK keeps only the last annotations delta of a message: all of a choice's go in one,
+        // before anything but content follows (while a decoder still has the text block open).
+        if (b?.citations) this.state(e.choice).annotations.push(...b.citations.map((c) => citationAnnotation(c, b.start, b.length)));
+        return;
+      }
+      case 'reasoning-start':
+        this.reasoningStart(e, at);
+        return;
+      case 'reasoning-delta': {
+        const b = this.block(e);
+        if (b?.kind !== 'reasoning') return;
+        if (e.text !== undefined && e.text !== '') {
+          if (e.summaryIndex === undefined) this.send(out, e.choice, { [b.field as string]: e.text });
+          else this.loss('reasoning-summary', [at, 'text'], 'Chat Completions has no reasoning summaries');
+        }
+        if (e.signature !== undefined) this.loss('reasoning-signature', [at, 'signature'], 'Chat Completions carries no reasoning signature');
+        return;
+      }
+      case 'reasoning-end': {
+        const b = this.block(e);
+        this.state(e.choice).blocks.delete(e.index);
+        if (b?.kind !== 'reasoning') return;
+        reportForeignExt(e.ext, OPENAI_CHAT, [at], this.ctx.losses);
+        for (const key of ['signature', 'redactedData', 'encryptedContent'] as const) {
+          if (e[key] !== undefined) this.loss('reasoning-signature', [at, key], `Chat Completions carries no reasoning ${key}`);
+        }
+        return;
+      }
+      case 'tool-call-start':
+        this.toolStart(e, at, out);
+        return;
+      case 'tool-call-delta': {
+        const b = this.block(e);
+        if (b?.kind !== 'tool' || e.delta === '') return;
+        b.sawDelta = true;
+        this.send(out, e.choice, this.argsDelta(b, e.delta));
+        return;
+      }
+      case 'tool-call-end': {
+        const b = this.block(e);
+        this.state(e.choice).blocks.delete(e.index);
+        if (b?.kind !== 'tool') return;
+        reportForeignExt(e.ext, OPENAI_CHAT, [at], this.ctx.losses);
+        if (!b.sawDelta && e.arguments !== undefined && e.arguments !== '') this.send(out, e.choice, this.argsDelta(b, e.arguments));
+        const rest = own(e.ext);
+        if (rest !== undefined && b.tool !== -1 && Object.keys(rest).some((k) => !k.startsWith('$'))) {
+          const frag: JsonObject = { index: b.tool as number };
+          restoreNested(frag, e.ext, 'function');
+          this.send(out, e.choice, { tool_calls: [frag] });
+        }
+        return;
+      }
+      case 'part':
+        for (const sub of partEvents(e.part, e.choice, e.index)) {
+          if (sub === undefined) {
+            const code = e.part.type === 'tool-result' ? 'provider-executed-tool' : 'unsupported-part';
+            this.loss(code, [at, 'part'], `a ${e.part.type} part has no place in a Chat Completions stream`);
+          } else this.event(sub, at, out);
+        }
+        return;
+      case 'usage':
+        this.usage = { ...this.usage, ...e.usage };
+        return;
+      case 'finish': {
+        const c = e.choice ?? 0;
+        const st = this.state(c);
+        reportForeignExt(e.ext, OPENAI_CHAT, [at], this.ctx.losses);
+        const finish = encodeFinishReason(e.stopReason, own(e.ext), [at, 'stopReason'], this.ctx.losses);
+        this.flushAnnotations(out, c);
+        const choice: JsonObject = { index: c, delta: st.roleSent ? {} : { role: 'assistant' }, finish_reason: finish };
+        st.roleSent = true;
+        restoreResidue(choice, e.ext, OPENAI_CHAT);
+        out.push(this.chunk([choice]));
+        return;
+      }
+      case 'response-end':
+        this.finishStream(e, at, out);
+        return;
+      case 'error':
+        out.push({ data: { error: errorBody(e.error) } });
+        this.over = true;
+        return;
+      case 'provider-event':
+        if (e.origin === OPENAI_CHAT) out.push(e.event);
+        else if (e.keepalive !== true) this.loss('provider-event', [at], `a ${e.origin} stream event has no Chat Completions equivalent`);
+        return;
+    }
+  }
+
+  private start(e: StreamEvent & { type: 'response-start' }, at: number): void {
+    reportForeignExt(e.ext, OPENAI_CHAT, [at], this.ctx.losses);
+    this.head = {
+      id: e.id ?? `chatcmpl-interlingua-${++made}`,
+      object: 'chat.completion.chunk',
+      // Required by the chunk schema; like the response codec, the current time when unknown.
+      created: e.created ?? Math.floor(Date.now() / 1000),
+      model: e.model ?? '',
+    };
+    this.startExt = e;
+  }
+
+  private reasoningStart(e: StreamEvent & { type: 'reasoning-start' }, at: number): void {
+    const st = this.state(e.choice);
+    if (e.origin !== OPENAI_CHAT) {
+      this.loss('foreign-reasoning', [at], `reasoning from ${e.origin} cannot be sent to Chat Completions`);
+      st.blocks.set(e.index, { kind: 'dropped', start: 0, length: 0 });
+      return;
+    }
+    reportForeignExt(e.ext, OPENAI_CHAT, [at], this.ctx.losses);
+    if (e.redactedData !== undefined || e.encryptedContent !== undefined) this.loss('reasoning-signature', [at], 'Chat Completions carries no redacted or encrypted reasoning');
+    const field = own(e.ext)?.['$field'] === 'reasoning' ? 'reasoning' : 'reasoning_content';
+    st.blocks.set(e.index, { kind: 'reasoning', field, start: 0, length: 0 });
+  }
+
+  private toolStart(e: StreamEvent & { type: 'tool-call-start' }, at: number, out: WireEvent[]): void {
+    const st = this.state(e.choice);
+    if (e.providerExecuted === true) {
+      this.loss('provider-executed-tool', [at], `call of provider-run tool '${e.name}' has no Chat Completions equivalent`);
+      st.blocks.set(e.index, { kind: 'dropped', start: 0, length: 0 });
+      return;
+    }
+    reportForeignExt(e.ext, OPENAI_CHAT, [at], this.ctx.losses);
+    const hints = own(e.ext);
+    if (hints?.['$legacy'] === true) {
+      st.blocks.set(e.index, { kind: 'tool', tool: -1, start: 0, length: 0 });
+      const fc: JsonObject = { name: e.name, arguments: '' };
+      restoreResidue(fc, e.ext, OPENAI_CHAT);
+      this.send(out, e.choice, { function_call: fc });
+      return;
+    }
+    const tool = st.tools++;
+    st.blocks.set(e.index, { kind: 'tool', tool, start: 0, length: 0 });
+    const call: JsonObject = { index: tool, id: e.id, type: typeof hints?.['type'] === 'string' ? hints['type'] : 'function', function: { name: e.name, arguments: '' } };
+    restoreNested(call, e.ext, 'function');
+    this.send(out, e.choice, { tool_calls: [call] });
+  }
+
+  private argsDelta(b: Block, args: string): JsonObject {
+    return b.tool === -1 ? { function_call: { arguments: args } } : { tool_calls: [{ index: b.tool as number, function: { arguments: args } }] };
+  }
+
+  private finishStream(e: StreamEvent & { type: 'response-end' }, at: number, out: WireEvent[]): void {
+    reportForeignExt(e.ext, OPENAI_CHAT, [at], this.ctx.losses);
+    const rest = own(e.ext);
+    // A stream without any choice (a prompt another provider blocked) has nothing a Chat client
+    // accepts: its SDK wants an assistant message. Nothing is made up; the gap is reported.
+    if (this.choices.size === 0) this.loss('no-choices', [at], 'the stream has no choice: Chat Completions clients expect an assistant message', 'approximated');
+    for (const c of this.choices.keys()) this.flushAnnotations(out, c);
+    const late: JsonObject = {};
+    restoreResidue(late, e.ext, OPENAI_CHAT);
+    if (this.usage !== undefined && this.ctx.includeUsage !== false) {
+      const u = this.usage;
+      if (u.inputTokens === undefined || u.outputTokens === undefined) {
+        this.loss('usage-incomplete', [at], 'the stream gave no input or output token count: 0 is sent', 'approximated');
+      }
+      out.push(this.chunk([], { usage: encodeUsage({ inputTokens: 0, outputTokens: 0, ...u }, this.ctx.losses, [at, 'usage']), ...late }));
+    } else if (Object.keys(late).length > 0) out.push(this.chunk([], late));
+    if (rest?.['$noDone'] !== true) out.push({ data: '[DONE]' });
+    this.over = true;
+  }
+
+  private state(choice: number | undefined): ChoiceState {
+    const c = choice ?? 0;
+    let st = this.choices.get(c);
+    if (st === undefined) this.choices.set(c, (st = { roleSent: false, blocks: new Map(), tools: 0, content: 0, annotations: [] }));
+    return st;
+  }
+
+  private block(ref: { choice?: number; index: number }): Block | undefined {
+    return this.choices.get(ref.choice ?? 0)?.blocks.get(ref.index);
+  }
+
+  private chunk(choices: JsonObject[], extra?: JsonObject): WireEvent {
+    if (this.head === undefined) this.start({ type: 'response-start' }, this.n);
+    const data: JsonObject = { ...(this.head as JsonObject) };
+    if (!this.firstSent) {
+      restoreResidue(data, this.startExt?.ext, OPENAI_CHAT);
+      this.firstSent = true;
+    }
+    data['choices'] = choices;
+    if (extra !== undefined) Object.assign(data, extra);
+    return { data };
+  }
+
+  /** A delta chunk of `choice`; annotations waiting go out first unless more content follows. */
+  private send(out: WireEvent[], choice: number | undefined, delta: JsonObject): void {
+    if (!('content' in delta)) this.flushAnnotations(out, choice ?? 0);
+    out.push(this.delta(choice, delta));
+  }
+
+  private flushAnnotations(out: WireEvent[], c: number): void {
+    const st = this.choices.get(c);
+    if (st === undefined || st.annotations.length === 0) return;
+    const annotations = st.annotations;
+    st.annotations = [];
+    out.push(this.delta(c, { annotations }));
+  }
+
+  private delta(choice: number | undefined, delta: JsonObject): WireEvent {
+    const c = choice ?? 0;
+    const st = this.state(c);
+    const d = st.roleSent ? delta : { role: 'assistant', ...delta };
+    st.roleSent = true;
+    return this.chunk([{ index: c, delta: d, finish_reason: null }]);
+  }
+}
+
+/** A whole part as the block events that carry it here; undefined where Chat has no place for it. */
+function partEvents(p: Part, choice: number | undefined, index: number): (StreamEvent | undefined)[] {
+  const ref = choice === undefined ? { index } : { choice, index };
+  switch (p.type) {
+    case 'text':
+    case 'refusal':
+      return [
+        { type: 'text-start', ...ref, ...(p.type === 'refusal' ? { refusal: true as const } : {}), ...(p.ext ? { ext: p.ext } : {}) },
+        { type: 'text-delta', ...ref, delta: p.text },
+        ...(p.type === 'text' ? (p.citations ?? []).map((citation): StreamEvent => ({ type: 'citation', ...ref, citation })) : []),
+        { type: 'text-end', ...ref },
+      ];
+    case 'reasoning':
+      return [
+        { type: 'reasoning-start', ...ref, origin: p.origin, ...(p.ext ? { ext: p.ext } : {}) },
+        ...(p.text !== undefined ? [{ type: 'reasoning-delta' as const, ...ref, text: p.text }] : []),
+        { type: 'reasoning-end', ...ref, ...(p.signature !== undefined ? { signature: p.signature } : {}) },
+      ];
+    case 'tool-call': {
+      const args = p.argumentsJson ?? JSON.stringify(p.arguments);
+      return [
+        { type: 'tool-call-start', ...ref, id: p.id, name: p.name, ...(p.providerExecuted ? { providerExecuted: true as const } : {}), ...(p.ext ? { ext: p.ext } : {}) },
+        { type: 'tool-call-end', ...ref, arguments: args },
+      ];
+    }
+    default:
+      return [undefined];
+  }
+}
+
+/** OpenAI's error object; a Chat error decoded by this codec goes back as it came. */
+function errorBody(err: StreamError): JsonObject | string {
+  const raw = err.raw;
+  if (typeof raw === 'string' && raw === err.message && err.type === undefined) return raw;
+  if (isJsonObject(raw) && raw['message'] === err.message && (raw['type'] ?? undefined) === err.type) return raw;
+  return { message: err.message, type: err.type ?? 'server_error', param: null, code: err.code ?? null };
+}
+
+export function streamEncoder(ctx: StreamEncodeContext): StreamEncoder {
+  return new ChatStreamEncoder(ctx);
+}
