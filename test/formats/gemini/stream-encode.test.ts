@@ -142,6 +142,30 @@ describe('streams of other dialects\' responses (responseToEvents) encode to wha
   });
 });
 
+describe('live streams of other dialects (their stream decoders) re-emitted as Gemini', () => {
+  const dialects = ['anthropic-messages', 'openai-chat', 'openai-responses', 'bedrock-converse'] as const;
+  const streams = dialects.flatMap((id) => [...localStreamCaptures(id), ...(hasSharedFixtures() ? sharedStreamCaptures(id) : [])].map((c) => ({ id, c })));
+  // A capture another dialect's decoder refuses is that codec's concern; the others must all pass here.
+  const decoded = streams.flatMap(({ id, c }) => {
+    try {
+      const d = getCodec(id).stream!.decoder({ limits: DEFAULT_LIMITS, losses: new LossList() });
+      const events = [...c.events.flatMap((w) => d.push(w)), ...d.end()];
+      return verifyStream(events).length === 0 ? [{ name: `${id} ${c.name}`, events }] : [];
+    } catch {
+      return [];
+    }
+  });
+  it('decodes most of them', () => expect(decoded.length).toBeGreaterThanOrEqual(Math.min(20, streams.length)));
+  it.each(decoded.map((d) => [d.name, d.events] as const))('%s', async (_n, events) => {
+    const { wire } = encodeStream(events);
+    const back = decodeStream(wire).events;
+    expect(verifyStream(back)).toEqual([]);
+    // Complete stays complete, cut off stays cut off, an error stays an error.
+    expect([accumulate(back).complete, accumulate(back).error?.message]).toEqual([accumulate(events).complete, accumulate(events).error?.message]);
+    if (!events.some((e) => e.type === 'error')) await sdkAgrees(events, toSse(wire));
+  });
+});
+
 describe('canonical sequences Gemini has no form for', () => {
   const start: StreamEvent = { type: 'response-start' };
 
