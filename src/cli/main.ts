@@ -95,8 +95,9 @@ async function readInput(io: CliIo, file: string): Promise<string> {
 function formatsCommand(io: CliIo): number {
   const rows = formats();
   const width = Math.max(6, ...rows.map((r) => r.id.length));
-  io.stdout(`${'format'.padEnd(width)}  kinds              name\n`);
-  for (const r of rows) io.stdout(`${r.id.padEnd(width)}  ${r.kinds.join(', ').padEnd(17)}  ${r.title}\n`);
+  const kindsWidth = Math.max(5, ...rows.map((r) => r.kinds.join(', ').length));
+  io.stdout(`${'format'.padEnd(width)}  ${'kinds'.padEnd(kindsWidth)}  name\n`);
+  for (const r of rows) io.stdout(`${r.id.padEnd(width)}  ${r.kinds.join(', ').padEnd(kindsWidth)}  ${r.title}\n`);
   return EXIT.ok;
 }
 

@@ -102,7 +102,9 @@ describe('interlingua convert', () => {
     for (const argv of [
       ['convert', '--from', 'nope', '--to', 'openai-chat', 'x.json'],
       ['convert', '--from', 'openai-chat', '--to', 'openai-chat', '--bogus'],
-      ['convert', '--from', 'openai-chat', '--to', 'openai-chat', '--kind', 'stream', 'x.json'],
+      ['convert', '--from', 'openai-chat', '--to', 'openai-chat', '--kind', 'bogus', 'x.json'],
+      ['convert', '--from', 'agent-input', '--to', 'openai-chat', '--kind', 'stream', 'x.json'],
+      ['convert', '--from', 'openai-chat', '--to', 'openai-chat', '--accumulate', 'x.json'],
       ['convert', '--to', 'openai-chat'],
       ['frobnicate'],
     ]) {
@@ -114,11 +116,12 @@ describe('interlingua convert', () => {
 });
 
 describe('interlingua formats', () => {
-  it('lists both dialects with their kinds', async () => {
+  it('lists every dialect with its kinds', async () => {
     const io = fakeIo();
     expect(await run(['formats'], io)).toBe(EXIT.ok);
-    expect(io.out).toMatch(/^anthropic-messages\s+request, response\s+/m);
-    expect(io.out).toMatch(/^openai-chat\s+request, response\s+/m);
+    expect(io.out).toMatch(/^anthropic-messages\s+request, response, stream\s+Anthropic Messages$/m);
+    expect(io.out).toMatch(/^openai-chat\s+request, response, stream\s+/m);
+    expect(io.out).toMatch(/^agent-input\s+request\s+/m);
   });
 });
 

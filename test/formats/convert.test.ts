@@ -7,14 +7,14 @@ import { REPO_ROOT } from '../support/captures.js';
 const example = (name: string): unknown => JSON.parse(readFileSync(join(REPO_ROOT, 'examples', name), 'utf8'));
 
 describe('formats()', () => {
-  it('lists each implemented format with the kinds convert accepts for it', () => {
+  it('lists each implemented format with the kinds it supports (convert: request/response; streams: transcode)', () => {
     const kinds = Object.fromEntries(formats().map((f) => [f.id, f.kinds]));
     expect(kinds).toEqual({
-      'anthropic-messages': ['request', 'response'],
-      'openai-chat': ['request', 'response'],
-      'openai-responses': ['request', 'response'],
-      'bedrock-converse': ['request', 'response'],
-      gemini: ['request', 'response'],
+      'anthropic-messages': ['request', 'response', 'stream'],
+      'openai-chat': ['request', 'response', 'stream'],
+      'openai-responses': ['request', 'response', 'stream'],
+      'bedrock-converse': ['request', 'response', 'stream'],
+      gemini: ['request', 'response', 'stream'],
       'agent-input': ['request'],
     });
   });
