@@ -2,7 +2,7 @@
  * The Anthropic stream encoder on canonical streams of any origin, with Anthropic's SDK
  * (`client.messages.stream` over a fake fetch) reading what it writes.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toAnthropicId, toAnthropicName } from '../../../src/formats/anthropic-messages/tool-names.js';
@@ -211,6 +211,25 @@ describe('Anthropic stream encoder', () => {
       { type: 'content_block_stop', index: 0 },
     ]);
     expect(types(wire).filter((t) => t === 'content_block_start')).toHaveLength(1);
+  });
+});
+
+const ANTHROPIC_RESPONSES = readdirSync(join(LOCAL_FIXTURES, 'anthropic-messages/response')).filter((f) => f.endsWith('.json'));
+
+describe('Anthropic final responses as streams (SDK oracle)', () => {
+  it.each(ANTHROPIC_RESPONSES)('%s streams back to the same message', async (file) => {
+    const body = JSON.parse(readFileSync(join(LOCAL_FIXTURES, 'anthropic-messages/response', file), 'utf8')) as JsonObject;
+    const res = getKindCodec('anthropic-messages', 'response').decode(body, { limits: DEFAULT_LIMITS, losses: [] as Loss[] }) as Response;
+    const losses: Loss[] = [];
+    const { message, errors } = await sdkFinalMessage(toSse(encodeAll(responseToEvents(res), losses)));
+    expect(errors).toEqual([]);
+    expect(losses).toEqual([]);
+    for (const k of ['id', 'model', 'content', 'stop_reason', 'stop_sequence']) expect(message[k], k).toEqual(body[k]);
+    // Usage reaches message_delta only (responseToEvents gives it last), where the SDK keeps the counters it knows.
+    const usage = body['usage'] as JsonObject;
+    for (const k of ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens', 'server_tool_use', 'iterations']) {
+      expect((message['usage'] as JsonObject)[k], k).toEqual(usage[k]);
+    }
   });
 });
 
