@@ -65,6 +65,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
         return [];
       case 'text-delta': {
         const b = this.block(e, 'text') ?? { kind: 'text', wrote: false };
+        if (e.delta === '' && (b.wrote || !hasResidue(b.first))) return [];
         return [this.chunk(e.choice, this.withResidue({ text: e.delta }, b))];
       }
       case 'citation':
@@ -193,9 +194,9 @@ export class GeminiStreamEncoder implements StreamEncoder {
    * block that never had a part, is written as one more empty part.
    */
   private closing(e: { choice?: number; ext?: Ext }, b: TextBlock | ReasoningBlock | undefined, part: JsonObject, at: number, signed = false): WireEvent[] {
-    const late = Object.keys(own(e.ext) ?? {}).some((k) => !k.startsWith('$'));
+    const late = hasResidue(e.ext);
     if (b === undefined || (b.wrote && !late && !signed)) return [];
-    if (!b.wrote && !late && !signed && own(b.first) === undefined) {
+    if (!b.wrote && !late && !signed && !hasResidue(b.first)) {
       if (b.kind === 'text') loss(this.ctx.losses, 'empty-text', [at], 'an empty text block is not sent');
       return [];
     }
@@ -276,6 +277,11 @@ export class GeminiStreamEncoder implements StreamEncoder {
     }
     return out;
   }
+}
+
+/** Whether Gemini's ext entry holds wire fields (not only `$` hints). */
+function hasResidue(ext: Ext | undefined): boolean {
+  return Object.keys(own(ext) ?? {}).some((k) => !k.startsWith('$'));
 }
 
 /** Usage losses carry response paths (['usage', ...]): re-rooted at the usage event. */

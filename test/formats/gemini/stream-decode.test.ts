@@ -267,6 +267,19 @@ describe('ends, errors, cut-off streams', () => {
     expect(verifyStream(events)).toEqual([]);
   });
 
+  it('every finishReason goes through the non-stream mapper: MAX_TOKENS (recorded), SAFETY with its ratings and no content', () => {
+    const wire = capture('js-genai-vertex-max-tokens.chunks.txt');
+    expect(ofType(decodeStream(wire).events, 'finish')[0]?.stopReason).toEqual({ unified: 'length', raw: 'MAX_TOKENS' });
+    const ratings = [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }];
+    const blocked = { candidates: [{ finishReason: 'SAFETY', index: 0, safetyRatings: ratings }], usageMetadata: { promptTokenCount: 5, totalTokenCount: 5 }, modelVersion: 'gemini-2.5-flash' };
+    const { events } = decodeStream([{ data: blocked }]);
+    const finish = ofType(events, 'finish')[0];
+    expect(finish?.stopReason).toEqual({ unified: 'content-filter', raw: 'SAFETY' });
+    expect(finish?.ext?.['gemini']?.['safetyRatings']).toEqual(ratings);
+    // The whole-response codec writes the accumulated stream back as that very chunk.
+    expect(encodeResponse(accumulate(events).response).value).toEqual(blocked);
+  });
+
   it('several candidates are several choices, each with its own blocks and finish', () => {
     const cand = (index: number, text: string, finish?: string): JsonObject => ({ content: { parts: [{ text }], role: 'model' }, index, ...(finish ? { finishReason: finish } : {}) });
     const wire: WireEvent[] = [{ data: { candidates: [cand(0, 'a'), cand(1, 'b')] } }, { data: { candidates: [cand(0, 'c', 'STOP'), cand(1, 'd', 'MAX_TOKENS')] } }];

@@ -39,8 +39,8 @@ function roundTrip(c: StreamCapture): void {
   } else expect(second).toEqual(first);
 }
 
-async function sdkAgrees(events: StreamEvent[], sse: string): Promise<void> {
-  const got = await sdkRead(sse);
+async function sdkAgrees(events: StreamEvent[], sse: string, api: 'gemini' | 'vertex' = 'gemini'): Promise<void> {
+  const got = await sdkRead(sse, api);
   const want = expectedFacts(events);
   expect(got.text).toBe(want.text);
   expect(got.thoughts).toBe(want.thoughts);
@@ -77,15 +77,16 @@ describe('same-dialect round trip: decode -> encode -> decode gives the same can
 });
 
 describe('the official @google/genai SDK reads our stream: same text, thoughts, signatures, calls, usage', () => {
-  it.each(local.map((c) => [c.name, c] as const))('%s', async (_n, c) => {
+  const both = local.flatMap((c) => (['gemini', 'vertex'] as const).map((api) => [`${c.name} (${api} client)`, c, api] as const));
+  it.each(both)('%s', async (_n, c, api) => {
     const events = decodeStream(c.events).events;
     const sse = toSse(encodeStream(events).wire);
     if (events.some((e) => e.type === 'error')) {
       // The SDK raises an error chunk as an ApiError with its HTTP code.
-      await expect(sdkRead(sse)).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.status === 404);
+      await expect(sdkRead(sse, api)).rejects.toSatisfy((e: unknown) => e instanceof ApiError && e.status === 404);
       return;
     }
-    await sdkAgrees(events, sse);
+    await sdkAgrees(events, sse, api);
   });
   describe.skipIf(shared.length === 0)('../shared/fixtures', () => {
     it.each(shared.filter((c) => !c.name.includes('stream_with_error')).map((c) => [c.name, c] as const))('%s', async (_n, c) => {

@@ -44,11 +44,11 @@ export interface SdkRead {
   usage: unknown;
 }
 
-/** Our SSE through `ai.models.generateContentStream`, as the SDK yields it. */
-export async function sdkRead(sse: string): Promise<SdkRead> {
+/** Our SSE through `ai.models.generateContentStream`, as the SDK yields it (Gemini API or Vertex AI client). */
+export async function sdkRead(sse: string, api: 'gemini' | 'vertex' = 'gemini'): Promise<SdkRead> {
   const fetch = async (): Promise<Response> =>
     new Response(new Blob([sse]).stream(), { status: 200, headers: { 'content-type': 'text/event-stream' } });
-  const ai = new GoogleGenAI({ apiKey: 'test-key', httpOptions: { fetch } });
+  const ai = new GoogleGenAI({ apiKey: 'test-key', ...(api === 'vertex' ? { vertexai: true } : {}), httpOptions: { fetch } });
   const stream = await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'hi' });
   const out: SdkRead = { chunks: [], text: '', thoughts: '', signatures: [], calls: [], usage: undefined };
   const warn = console.warn;
