@@ -44,8 +44,9 @@ interface Block {
   /** Held blocks: the start member and the delta items. */
   start?: JsonObject;
   items?: JsonValue[];
-  /** Redacted reasoning chunks, when more than one arrives. */
+  /** Redacted reasoning chunks, and whether reasoning-start carried the first one. */
   redacted?: string[];
+  redactedAtStart?: boolean;
 }
 
 const set = (...k: string[]): ReadonlySet<string> => new Set(k);
@@ -164,7 +165,8 @@ export class BedrockStreamDecoder implements StreamDecoder {
     const delta = objectAt(p, 'delta', at, [], 'contentBlockDelta.delta');
     const member = memberOf(delta, DELTA_MEMBERS);
     if (member === undefined) {
-      // A delta kind newer than this codec: kept whole for Bedrock.
+      // A delta kind newer than this codec: kept whole for Bedrock; its block's stop is then accepted.
+      if (!this.open.has(i) && !this.state.has(i)) this.state.set(i, 'announced');
       out.push({ type: 'provider-event', origin: ID, event: w });
       return;
     }
@@ -223,6 +225,7 @@ export class BedrockStreamDecoder implements StreamDecoder {
       // Redacted reasoning arrives whole in one delta: it opens the block carrying its data.
       if (member === 'redactedContent') {
         b.redacted = [value];
+        b.redactedAtStart = true;
         out.push({ type: 'reasoning-start', index: b.index, origin: ID, redactedData: value });
         return;
       }
@@ -324,8 +327,9 @@ export class BedrockStreamDecoder implements StreamDecoder {
         return;
       case 'reasoning': {
         const r = b.redacted;
-        // Several redacted chunks: the whole data at the end (the start carried the first chunk).
-        out.push(r !== undefined && r.length > 1 ? { type: 'reasoning-end', index: b.index, redactedData: concatBase64(r) } : { type: 'reasoning-end', index: b.index });
+        // Redacted data the start did not carry whole: all of it at the end.
+        const whole = r !== undefined && (r.length > 1 || b.redactedAtStart !== true);
+        out.push(whole ? { type: 'reasoning-end', index: b.index, redactedData: concatBase64(r) } : { type: 'reasoning-end', index: b.index });
         return;
       }
       default:

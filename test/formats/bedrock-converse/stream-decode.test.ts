@@ -138,6 +138,20 @@ describe('blocks beyond text, reasoning and tool use', () => {
     expect(wire.map((w) => w.data)).toEqual([0, 1].map((k) => ({ contentBlockIndex: 0, delta: { reasoningContent: { redactedContent: chunks[k] } } })));
   });
 
+  it('redacted data after reasoning text is not lost: it comes whole on reasoning-end', () => {
+    const wire = [start, ev('contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { text: 'hm' } } }), ev('contentBlockDelta', { contentBlockIndex: 0, delta: { reasoningContent: { redactedContent: 'AAEC' } } }), stop, meta];
+    const { events } = decode(wire);
+    expect(events.find((e) => e.type === 'reasoning-end')).toEqual({ type: 'reasoning-end', index: 0, redactedData: 'AAEC' });
+    expect(accumulate(events).response.choices[0]?.message.parts[0]).toEqual({ type: 'reasoning', origin: ID, text: 'hm', redactedData: 'AAEC' });
+  });
+
+  it('a delta kind newer than the codec is a provider event, and its block may stop', () => {
+    const odd = ev('contentBlockDelta', { contentBlockIndex: 0, delta: { hologram: { frames: 3 } } });
+    const { events } = decode([start, odd, blockStop(0), text(1, 'ok'), stop, meta]);
+    expect(events[1]).toEqual({ type: 'provider-event', origin: ID, event: odd });
+    expect(verifyStream(events)).toEqual([]);
+  });
+
   it('an empty contentBlockStart (AI SDK test streams) leaves the block to its first delta', () => {
     const { events } = decode([start, ev('contentBlockStart', { contentBlockIndex: 0, start: {} }), text(0, 'hi'), blockStop(0), ev('contentBlockStart', { contentBlockIndex: 1, start: {} }), blockStop(1), stop, meta]);
     expect(events.filter((e) => 'index' in e).map((e) => e.type)).toEqual(['text-start', 'text-delta', 'text-end']);
