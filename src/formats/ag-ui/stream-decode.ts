@@ -233,13 +233,14 @@ export class AguiStreamDecoder implements StreamDecoder {
       out.push({ type: 'tool-call-start', index: block.index, id, name: e['toolCallName'] as string, ...extOf(fields) });
     } else if (e.type === 'TOOL_CALL_ARGS') {
       const block = this.find(this.calls, id, at, e);
+      block.args = true;
       this.deltaResidue(e, block, ['type', 'toolCallId', 'delta'], at);
       out.push({ type: 'tool-call-delta', index: block.index, delta: e['delta'] as string });
     } else {
       const block = this.find(this.calls, id, at, e);
       this.calls.delete(id);
       const { rest } = splitResidue(e, ['type', 'toolCallId', ...(e['subagentRunId'] === block.sub ? ['subagentRunId'] : [])]);
-      out.push({ type: 'tool-call-end', index: block.index, ...extOf({ ...rest, ...block.held }) });
+      out.push({ type: 'tool-call-end', index: block.index, ...extOf({ ...rest, ...block.held, ...(block.args ? {} : { $noArgs: true }) }) });
     }
   }
 

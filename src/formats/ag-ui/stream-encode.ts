@@ -194,10 +194,12 @@ export class AguiStreamEncoder implements StreamEncoder {
     if (b === undefined) return [];
     this.blocks.delete(e.index);
     const out: WireEvent[] = [];
-    if (b.kind === 'tool-call' && e.type === 'tool-call-end' && !b.args && e.arguments !== undefined) {
-      out.push(wire({ type: 'TOOL_CALL_ARGS', toolCallId: b.id, delta: e.arguments, ...subOf(b) }));
-    }
     const hints = own(e.ext);
+    // Arguments that came whole at the end are one delta; a call with none has `{}` (what the
+    // canonical call holds), unless it came from AG-UI with no ARGS at all.
+    if (b.kind === 'tool-call' && !b.args && hints?.['$noArgs'] !== true) {
+      out.push(wire({ type: 'TOOL_CALL_ARGS', toolCallId: b.id, delta: e.type === 'tool-call-end' && e.arguments !== undefined && e.arguments !== '' ? e.arguments : '{}', ...subOf(b) }));
+    }
     const value = hints?.['encryptedValue'];
     if (typeof value === 'string') {
       const ev = hints?.['encryptedEvent'];

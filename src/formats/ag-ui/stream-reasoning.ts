@@ -27,6 +27,8 @@ export interface Block {
   reported: Set<string>;
   sub?: string;
   held?: JsonObject;
+  /** A tool call's arguments came (any TOOL_CALL_ARGS). */
+  args?: boolean;
 }
 
 interface Held { value: string; ours?: JsonObject; rest?: JsonObject }

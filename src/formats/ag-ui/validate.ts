@@ -86,7 +86,7 @@ export function validateEvent(wire: WireEvent, at: number): AguiEvent {
   if (schema !== undefined) {
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-      throw new ValidationError(fromZodIssues(parsed.error.issues, [at]).map((i) => ({ ...i, message: `${type}: ${i.message}` })));
+      throw new ValidationError(fromZodIssues(parsed.error.issues, [at]).map((i) => ({ ...i, message: `event ${at}: ${type} ${i.path.slice(1).join('.')}: ${i.message}` })));
     }
   }
   return data as AguiEvent;

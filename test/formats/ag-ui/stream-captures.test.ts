@@ -42,9 +42,9 @@ function disagreements(res: Response, all: AguiMessage[], streamed: Set<string>,
   // Messages a MESSAGES_SNAPSHOT gave the client are not stream content (a provider-event here);
   // reasoning ids may be minted by the client (retired THINKING_* events carry none): by order.
   const messages = all.filter((m) => m.role !== 'reasoning' && streamed.has(m.id));
-  const reasoning = all.filter((m) => m.role === 'reasoning' && !snapshot.has(m.id));
+  const reasoning = all.filter((m): m is Extract<AguiMessage, { role: 'reasoning' }> => m.role === 'reasoning' && !snapshot.has(m.id));
   // A span with no message in it (only REASONING_START / END) is no message for the client.
-  const ours = parts.filter((p) => p.type === 'reasoning' && hint(p, '$noMessage') !== true);
+  const ours = parts.filter((p): p is Extract<Part, { type: 'reasoning' }> => p.type === 'reasoning' && hint(p, '$noMessage') !== true);
   if (JSON.stringify(reasoning.map((m) => [m.content, m.encryptedValue])) !== JSON.stringify(ours.map((p) => [p.text ?? '', p.encryptedContent]))) out.push('reasoning');
   const textOf = (id: string): string => parts.filter((p): p is TextPart => p.type === 'text' && hint(p, '$messageId') === id).map((p) => p.text).join('');
   for (const m of messages) {
