@@ -41,8 +41,10 @@ export class GeminiStreamDecoder implements StreamDecoder {
     const at = this.n++;
     if (this.failed) throw new ValidationError([{ code: 'after_error', path: [at], message: 'a chunk came after the stream error' }]);
     const data = wire.data;
-    // Gemini names no SSE events and sends only JSON; anything else (a proxy's `[DONE]`) is kept as is.
-    if (wire.event !== undefined || typeof data === 'string') return [{ type: 'provider-event', origin: ID, event: wire }];
+    // Gemini names no SSE events and sends only JSON. A named event is kept as is; a non-JSON line
+    // (a proxy's `[DONE]`) says nothing in Gemini: a keepalive.
+    if (wire.event !== undefined) return [{ type: 'provider-event', origin: ID, event: wire }];
+    if (typeof data === 'string') return [{ type: 'provider-event', origin: ID, event: wire, keepalive: true }];
     if (!isJsonObject(data)) {
       const what = Array.isArray(data) ? 'a JSON array (a stream read without alt=sse?)' : `a ${data === null ? 'null' : typeof data}`;
       throw new ValidationError([{ code: 'invalid_type', path: [at], message: `a stream chunk is a GenerateContentResponse object, got ${what}` }]);

@@ -142,7 +142,8 @@ export class GeminiStreamEncoder implements StreamEncoder {
         this.over = true;
         return [{ data: { error: encodeError(e.error, at, losses) } }];
       case 'provider-event':
-        if (e.origin === ID) return [e.event];
+        // Our own events go back as they came, but a non-JSON line carries nothing and the SDK cannot parse it.
+        if (e.origin === ID) return e.keepalive === true && typeof e.event.data === 'string' ? [] : [e.event];
         if (e.keepalive !== true) loss(losses, 'provider-event', [at], `a ${e.origin} stream event has no Gemini form`);
         return [];
     }

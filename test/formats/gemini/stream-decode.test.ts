@@ -263,7 +263,7 @@ describe('ends, errors, cut-off streams', () => {
 
   it('a non-JSON data line (a proxy\'s [DONE]) is a provider event, not an error', () => {
     const { events } = decodeStream([...capture('google-text.chunks.txt'), { data: '[DONE]' }]);
-    expect(ofType(events, 'provider-event')[0]?.event).toEqual({ data: '[DONE]' });
+    expect(ofType(events, 'provider-event')[0]).toEqual({ type: 'provider-event', origin: 'gemini', event: { data: '[DONE]' }, keepalive: true });
     expect(verifyStream(events)).toEqual([]);
   });
 

@@ -223,6 +223,14 @@ describe('canonical sequences Gemini has no form for', () => {
     expect(back.at(-1)).toEqual({ type: 'error', error: { message: 'Overloaded', type: 'UNAVAILABLE', code: 503, raw: { code: 503, message: 'Overloaded', status: 'UNAVAILABLE' } } });
   });
 
+  it('a proxy\'s [DONE] line read from a Gemini stream is not written back: the SDK could not parse it', async () => {
+    const c = local.find((x) => x.name === 'local:google-text.chunks.txt') as StreamCapture;
+    const events = decodeStream([...c.events, { data: '[DONE]' }]).events;
+    const { wire, losses } = encodeStream(events);
+    expect([wire.some((w) => typeof w.data === 'string'), losses]).toEqual([false, []]);
+    await sdkAgrees(events, toSse(wire));
+  });
+
   it('a stream cut off after its finish is not completed: no finishReason is written', () => {
     const c = local.find((x) => x.name === 'local:google-text.chunks.txt') as StreamCapture;
     const events = decodeStream(c.events).events.filter((e) => e.type !== 'response-end');
