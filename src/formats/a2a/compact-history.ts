@@ -1,0 +1,47 @@
+/**
+ * `compactHistory`: an A2A history (messages of either version, as stored: every chunk, every
+ * argument fragment) compacted (compact.ts) and mapped to canonical messages, OpenAI Chat
+ * `messages` or OpenAI Responses `input` (+ `instructions`), through those codecs' encoders.
+ */
+import type { JsonValue } from '../../model/json.js';
+import type { Loss } from '../../model/loss.js';
+import type { Message } from '../../model/message.js';
+import { DEFAULT_LIMITS, type Limits } from '../codec.js';
+import { LossList } from '../shared/loss-list.js';
+import { encodeRequest as encodeChat } from '../openai-chat/request-encode.js';
+import { encodeRequest as encodeResponses } from '../openai-responses/request-encode.js';
+import { compactEntries } from './compact.js';
+import { readMessage } from './validate.js';
+
+export type CompactTarget = 'canonical' | 'openai-chat' | 'openai-responses';
+
+export interface CompactOptions {
+  to?: CompactTarget;
+  limits?: Limits;
+}
+
+export type Compacted =
+  | { to: 'canonical'; messages: Message[]; losses: Loss[] }
+  | { to: 'openai-chat'; messages: JsonValue[]; losses: Loss[] }
+  | { to: 'openai-responses'; input: JsonValue; instructions?: string; losses: Loss[] };
+
+/** Compacts `history`; throws a ValidationError naming the first bad message's path. */
+export function compactHistory(history: readonly unknown[], options: CompactOptions = {}): Compacted {
+  const losses = new LossList();
+  const note = (path: (string | number)[], code: string, message: string) => losses.push({ code, path, message, action: 'approximated' });
+  const entries = history.map((m, i) => ({ msg: readMessage(m, [i], note).value, path: [i] }));
+  const messages = compactEntries(entries, losses, options.limits ?? DEFAULT_LIMITS);
+  const to = options.to ?? 'canonical';
+  if (to === 'canonical') return { to, messages, losses: losses.items };
+  // Only the messages are asked for: the request's other fields (a model) are not.
+  const target = new LossList();
+  const keep = () => losses.items.push(...target.items.filter((l) => l.path[0] !== 'model'));
+  if (to === 'openai-chat') {
+    const body = encodeChat({ messages }, { preserve: false, losses: target });
+    keep();
+    return { to, messages: body.messages as unknown as JsonValue[], losses: losses.items };
+  }
+  const body = encodeResponses({ messages }, { preserve: false, losses: target }) as unknown as { input?: JsonValue; instructions?: string };
+  keep();
+  return { to, input: body.input ?? [], ...(body.instructions !== undefined ? { instructions: body.instructions } : {}), losses: losses.items };
+}

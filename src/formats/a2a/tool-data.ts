@@ -1,0 +1,133 @@
+/**
+ * The source design's tool data parts: `{tool_calls: [{call_id, name, arguments}]}` and
+ * `{tool_results: [{call_id, name, output}]}`. Arguments are JSON text (a fragment of it in a
+ * ToolCallArgsEvent); parsed JSON is accepted too. An output that is a string is the result's
+ * text; any other JSON value is a data result.
+ */
+import { ValidationError, type Issue } from '../../model/errors.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import type { Part, ToolResultPart } from '../../model/part.js';
+import type { LossSink } from '../codec.js';
+import { keepResidue, residue, restoreResidue } from '../shared/residue.js';
+import { A2A, type WireToolCall, type WireToolResult } from './a2a-api.js';
+import { encodePart, loss } from './parts.js';
+
+const CALL_KEYS = new Set(['call_id', 'name', 'arguments']);
+const RESULT_KEYS = new Set(['call_id', 'name', 'output', 'is_error']);
+
+export function isToolCalls(data: JsonValue | undefined): data is JsonObject {
+  return isJsonObject(data) && Array.isArray(data['tool_calls']);
+}
+export function isToolResults(data: JsonValue | undefined): data is JsonObject {
+  return isJsonObject(data) && Array.isArray(data['tool_results']);
+}
+
+export interface ReadCall {
+  callId: string;
+  name: string | undefined;
+  /** The argument text (fragment) as sent, or undefined when the wire held parsed JSON. */
+  text: string | undefined;
+  /** Parsed JSON arguments, when the wire held them parsed. */
+  json: JsonValue | undefined;
+  rest: JsonObject | undefined;
+}
+
+function need(issues: Issue[], ok: boolean, path: Path, message: string): void {
+  if (!ok) issues.push({ code: 'invalid_type', path, message });
+}
+
+/** The calls of a `{tool_calls}` data object; `nameRequired` for a call's first appearance. */
+export function readCalls(data: JsonObject, path: Path, nameRequired: boolean): ReadCall[] {
+  const issues: Issue[] = [];
+  const list = data['tool_calls'] as JsonValue[];
+  const out: ReadCall[] = [];
+  list.forEach((c, i) => {
+    const at = [...path, 'tool_calls', i];
+    if (!isJsonObject(c)) return need(issues, false, at, 'a tool call must be an object');
+    need(issues, typeof c['call_id'] === 'string' && c['call_id'] !== '', [...at, 'call_id'], 'a tool call needs a call_id (non-empty string)');
+    need(issues, c['name'] === undefined ? !nameRequired : typeof c['name'] === 'string', [...at, 'name'], 'a tool call needs a name (string)');
+    const args = c['arguments'];
+    const text = typeof args === 'string' ? args : undefined;
+    if (args !== undefined && text === undefined && !isJsonObject(args)) need(issues, false, [...at, 'arguments'], 'arguments must be JSON text or an object');
+    out.push({ callId: c['call_id'] as string, name: c['name'] as string | undefined, text, json: text === undefined ? args : undefined, rest: residue(c, CALL_KEYS) });
+  });
+  if (issues.length > 0) throw new ValidationError(issues);
+  return out;
+}
+
+export interface ReadResult {
+  callId: string;
+  part: ToolResultPart;
+}
+
+/** The results of a `{tool_results}` data object, as canonical tool-result parts. */
+export function readResults(data: JsonObject, path: Path): ReadResult[] {
+  const issues: Issue[] = [];
+  const out: ReadResult[] = [];
+  (data['tool_results'] as JsonValue[]).forEach((r, i) => {
+    const at = [...path, 'tool_results', i];
+    if (!isJsonObject(r)) return need(issues, false, at, 'a tool result must be an object');
+    need(issues, typeof r['call_id'] === 'string' && r['call_id'] !== '', [...at, 'call_id'], 'a tool result needs a call_id (non-empty string)');
+    need(issues, r['name'] === undefined || typeof r['name'] === 'string', [...at, 'name'], 'name must be a string');
+    need(issues, r['is_error'] === undefined || typeof r['is_error'] === 'boolean', [...at, 'is_error'], 'is_error must be a boolean');
+    need(issues, r['output'] !== undefined, [...at, 'output'], 'a tool result needs an output');
+    const output = r['output'] as JsonValue;
+    const content: Part[] = typeof output === 'string' ? [{ type: 'text', text: output }] : [{ type: 'data', data: output }];
+    const part: ToolResultPart = { type: 'tool-result', callId: r['call_id'] as string, content };
+    if (typeof output === 'string') part.stringContent = true;
+    if (typeof r['name'] === 'string') part.name = r['name'];
+    if (r['is_error'] === true) part.isError = true;
+    let rest = residue(r, RESULT_KEYS);
+    // `is_error: false` says what its absence says; a hint writes it back.
+    if (r['is_error'] === false) rest = { ...rest, $isErrorFalse: true };
+    keepResidue(part, A2A, rest);
+    out.push({ callId: part.callId, part });
+  });
+  if (issues.length > 0) throw new ValidationError(issues);
+  return out;
+}
+
+/** One tool call on the wire; `args` is the JSON text to send (or the parsed object it came as). */
+export function writeCall(id: string, name: string, args: JsonValue, ext: Part['ext']): WireToolCall & JsonObject {
+  const out: JsonObject = { call_id: id, name, arguments: args };
+  restoreResidue(out, ext, A2A);
+  return out as WireToolCall & JsonObject;
+}
+
+/**
+ * A canonical tool result as the wire's `{call_id, name, output}`: one text part is a string
+ * output, one data part its value; several text parts are joined (approximated); media has no
+ * place in an output (dropped).
+ */
+export function writeResult(part: ToolResultPart, path: Path, losses: LossSink): WireToolResult & JsonObject {
+  const out: JsonObject = { call_id: part.callId };
+  if (part.name !== undefined) out['name'] = part.name;
+  const texts: string[] = [];
+  let data: JsonValue | undefined;
+  part.content.forEach((c, j) => {
+    const at = [...path, 'content', j];
+    if (c.type === 'text') texts.push(c.text);
+    else if (c.type === 'data' && data === undefined && texts.length === 0) data = c.data;
+    else {
+      const p = encodePart(c, at, { push: () => undefined });
+      if (p !== undefined && typeof p['text'] === 'string') {
+        loss(losses, 'tool-result-as-text', at, `a ${c.type} in a tool result is sent as text`, 'approximated');
+        texts.push(p['text']);
+      } else loss(losses, 'tool-result-content', at, `a tool result's output holds text or JSON: the ${c.type} is dropped`);
+    }
+  });
+  if (data !== undefined && texts.length === 0) out['output'] = data;
+  else {
+    if (data !== undefined) {
+      loss(losses, 'tool-result-as-text', path, 'a tool result of text and data is sent as text (the data as JSON)', 'approximated');
+      texts.unshift(JSON.stringify(data));
+    }
+    if (texts.length > 1) loss(losses, 'tool-result-joined', path, 'a tool result of several text parts is sent as one text', 'approximated');
+    out['output'] = texts.join('\n');
+  }
+  if (part.isError === true) out['is_error'] = true;
+  else if (part.ext?.[A2A]?.['$isErrorFalse'] === true) out['is_error'] = false;
+  restoreResidue(out, part.ext, A2A);
+  return out as WireToolResult & JsonObject;
+}

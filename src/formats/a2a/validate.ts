@@ -1,0 +1,135 @@
+/**
+ * Reading inbound A2A objects: which object and which version it is, whether it is valid (every
+ * problem with its JSON path, in one ValidationError), and its v1.0 form (versions.ts), which is
+ * what the rest of the codec works on.
+ *
+ * Version detection: v0.3 objects carry `kind`, use the roles `user`/`agent`, parts tagged with
+ * `kind` and lower-case states; v1.0 objects use `ROLE_*` and `TASK_STATE_*` names, and a stream
+ * event wraps its object as `{task}`, `{message}`, `{statusUpdate}` or `{artifactUpdate}`.
+ */
+import type { z } from 'zod';
+import { ValidationError } from '../../model/errors.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import { fromZodIssues } from '../shared/zod-issues.js';
+import type { A2aVersion } from './a2a-api.js';
+import {
+  V03ArtifactUpdateSchema,
+  V03MessageSchema,
+  V03StatusUpdateSchema,
+  V03TaskSchema,
+  V1ArtifactUpdateSchema,
+  V1MessageSchema,
+  V1StatusUpdateSchema,
+  V1TaskSchema,
+} from './schema.js';
+import { artifactUpdateToV1, messageToV1, statusUpdateToV1, taskToV1, type Note } from './versions.js';
+
+export type ObjectKind = 'task' | 'message' | 'status-update' | 'artifact-update';
+
+export interface Read {
+  kind: ObjectKind;
+  version: A2aVersion;
+  /** The object in its v1.0 form. */
+  value: JsonObject;
+  /** v0.3 status updates: the `final` flag (v1.0 has none). */
+  final?: boolean;
+}
+
+const V1_WRAPPERS: Record<string, ObjectKind> = { task: 'task', message: 'message', statusUpdate: 'status-update', artifactUpdate: 'artifact-update' };
+const V03_KINDS: ReadonlySet<string> = new Set(['task', 'message', 'status-update', 'artifact-update']);
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+export function invalid(path: Path, message: string, expected?: string, received?: unknown): ValidationError {
+  return new ValidationError([{ code: 'invalid_value', path, message, ...(expected !== undefined ? { expected } : {}), ...(received !== undefined ? { received: describe(received) } : {}) }]);
+}
+
+function check(schema: z.ZodType, value: unknown, path: Path): void {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ValidationError(fromZodIssues(r.error.issues, path));
+}
+
+/** The version an unwrapped object is written in, from its roles, part tags and states. */
+export function detectVersion(obj: JsonObject): A2aVersion {
+  if (typeof obj['kind'] === 'string') return '0.3';
+  const role = obj['role'];
+  if (role === 'user' || role === 'agent') return '0.3';
+  if (typeof role === 'string' && role.startsWith('ROLE_')) return '1.0';
+  const parts = obj['parts'] ?? (isJsonObject(obj['artifact']) ? obj['artifact']['parts'] : undefined);
+  if (Array.isArray(parts) && parts.some((p) => isJsonObject(p) && 'kind' in p)) return '0.3';
+  const status = obj['status'];
+  if (isJsonObject(status) && typeof status['state'] === 'string') return status['state'].startsWith('TASK_STATE_') ? '1.0' : '0.3';
+  return '1.0';
+}
+
+/** What an unwrapped, untagged object is, by the fields only it has. */
+function shapeKind(obj: JsonObject): ObjectKind | undefined {
+  if ('artifact' in obj) return 'artifact-update';
+  if ('status' in obj) return 'taskId' in obj ? 'status-update' : 'task';
+  if ('messageId' in obj || 'parts' in obj) return 'message';
+  return undefined;
+}
+
+/** Validates `obj` as a `kind` of `version` and returns its v1.0 form. */
+export function readAs(kind: ObjectKind, version: A2aVersion, obj: JsonObject, path: Path, note: Note): Read {
+  if (version === '1.0') {
+    const schema = { task: V1TaskSchema, message: V1MessageSchema, 'status-update': V1StatusUpdateSchema, 'artifact-update': V1ArtifactUpdateSchema }[kind];
+    check(schema, obj, path);
+    return { kind, version, value: obj };
+  }
+  switch (kind) {
+    case 'task':
+      check(V03TaskSchema, obj, path);
+      return { kind, version, value: taskToV1(obj, path, note) };
+    case 'message':
+      check(V03MessageSchema, obj, path);
+      return { kind, version, value: messageToV1(obj, path, note) };
+    case 'status-update':
+      check(V03StatusUpdateSchema, obj, path);
+      return { kind, version, value: statusUpdateToV1(obj, path, note), final: obj['final'] === true };
+    case 'artifact-update':
+      check(V03ArtifactUpdateSchema, obj, path);
+      return { kind, version, value: artifactUpdateToV1(obj, path, note) };
+  }
+}
+
+/**
+ * One stream result (the `result` of a JSON-RPC stream event, or a JSON line): a v1.0
+ * StreamResponse wrapper, a v0.3 `kind`-tagged object, or an untagged object known by its shape.
+ */
+export function readStreamObject(value: JsonValue, path: Path, note: Note): Read {
+  if (!isJsonObject(value)) throw invalid(path, 'an A2A stream event must be a JSON object', 'object', value);
+  const keys = Object.keys(value);
+  const only = keys.length === 1 ? keys[0] : undefined;
+  if (only !== undefined && only in V1_WRAPPERS) {
+    const inner = value[only];
+    const kind = V1_WRAPPERS[only] as ObjectKind;
+    if (!isJsonObject(inner)) throw invalid([...path, only], `'${only}' must be an object`, 'object', inner);
+    return readAs(kind, '1.0', inner, [...path, only], note);
+  }
+  const tag = value['kind'];
+  if (tag !== undefined) {
+    if (typeof tag !== 'string' || !V03_KINDS.has(tag)) {
+      throw invalid([...path, 'kind'], `unknown A2A object kind ${JSON.stringify(tag)}; expected task, message, status-update or artifact-update`);
+    }
+    return readAs(tag as ObjectKind, '0.3', value, path, note);
+  }
+  const kind = shapeKind(value);
+  if (kind === undefined) {
+    throw invalid(path, 'not an A2A stream event: expected {task}, {message}, {statusUpdate}, {artifactUpdate} (v1.0) or an object with kind (v0.3)');
+  }
+  return readAs(kind, detectVersion(value), value, path, note);
+}
+
+/** A message on its own or inside a list or task, either version. */
+export function readMessage(value: unknown, path: Path, note: Note): Read {
+  if (!isJsonObject(value)) throw invalid(path, 'an A2A message must be a JSON object', 'object', value);
+  const read = readStreamObject(value, path, note);
+  if (read.kind !== 'message') throw invalid(path, `expected an A2A message, found a ${read.kind}`);
+  return read;
+}
