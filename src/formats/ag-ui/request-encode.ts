@@ -60,7 +60,9 @@ export function encodeRequest(req: Request, ctx: EncodeContext): RunAgentInput {
     });
     out['tools'] = tools;
     for (const l of local.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
-    if (local.length > 0 || req.tools.some((t) => hasForeignExt(t.ext, AG_UI))) stash['tools'] = req.tools as unknown as JsonObject[];
+    // An empty description reads back as none (the '' AG-UI requires when a tool has none).
+    const inexact = req.tools.some((t) => hasForeignExt(t.ext, AG_UI) || (t.type === 'function' && t.description === ''));
+    if (local.length > 0 || inexact) stash['tools'] = req.tools as unknown as JsonObject[];
   }
   for (const key of TOP_FIELDS) {
     const value = req[key];
