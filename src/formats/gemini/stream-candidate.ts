@@ -42,6 +42,8 @@ interface OpenCall {
   late?: JsonObject;
 }
 
+const isEmptyText = (p: unknown): boolean => isJsonObject(p) && p['text'] === '' && Object.keys(p).length === 1;
+
 export class CandidateDecoder {
   private next = 0;
   private open: OpenText | OpenCall | undefined;
@@ -63,7 +65,8 @@ export class CandidateDecoder {
     const content = c['content'];
     const parts = isJsonObject(content) && Array.isArray(content['parts']) ? content['parts'] : [];
     const finish = c['finishReason'];
-    if (this.pending !== undefined && (parts.length > 0 || typeof finish === 'string')) this.supersede(parts[0], out);
+    // Only content (not a bare empty text part) or another finishReason shows the candidate went on.
+    if (this.pending !== undefined && (parts.some((p) => !isEmptyText(p)) || typeof finish === 'string')) this.supersede(parts[0], out);
     if (typeof c['index'] === 'number') this.hadIndex = true;
     if (isJsonObject(content)) {
       this.hadContent = true;

@@ -254,6 +254,14 @@ describe('ends, errors, cut-off streams', () => {
     expect(ofType(events, 'tool-call-delta').map((d) => d.delta).join('')).toBe('{"location":"Boston');
   });
 
+  it('an empty text part after the finishReason does not reopen the candidate', () => {
+    const wire = [...capture('google-text.chunks.txt'), { data: { candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, index: 0 }] } }];
+    const { events } = decodeStream(wire);
+    expect(ofType(events, 'finish')).toHaveLength(1);
+    expect(ofType(events, 'provider-event')).toEqual([]);
+    expect(accumulate(events).complete).toBe(true);
+  });
+
   it('a blocked prompt (no candidates, promptFeedback) is a complete stream that encodes back as it came', () => {
     const body = JSON.parse(readFileSync(join(LOCAL_FIXTURES, 'gemini/responses/vertex-blocked.json'), 'utf8')) as JsonObject;
     const { events } = decodeStream([{ data: body }]);
