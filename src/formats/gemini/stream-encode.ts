@@ -167,8 +167,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
       if (k === 'promptFeedback') {
         (this.first ??= {})[k] = mine[k] ?? null;
         this.promptFeedback = mine[k];
-      }
-      else this.head[k] = mine[k] ?? null;
+      } else this.head[k] = mine[k] ?? null;
     }
     if (mine?.['$noIndex'] === true) this.noIndex = true;
     reportExt(e.ext, [at], this.ctx.losses);
