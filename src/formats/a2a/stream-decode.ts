@@ -194,7 +194,7 @@ export class A2aStreamDecoder implements StreamDecoder {
     const hasMessage = isJsonObject(msg);
     const terminal = TERMINAL_STATES.has(state);
     if (terminal && state !== 'TASK_STATE_COMPLETED') {
-      this.c.blocks.closeAll(out);
+      // Like every dialect's mid-stream error: open blocks stay open (the error ends the stream).
       out.push({ type: 'error', error: { message: hasMessage ? textOf(msg) || `task ${stateToV03(state)}` : `task ${stateToV03(state)}`, type: stateToV03(state), raw: this.wrapped(read) } });
       this.over = true;
       return;

@@ -13,7 +13,7 @@ import type { Path } from '../../model/loss.js';
 import type { Part } from '../../model/part.js';
 import type { StreamError, WireEvent } from '../../model/stream-event.js';
 import type { LossSink } from '../codec.js';
-import { MESSAGE_TYPES as T, STATUS_TYPES as S, CANONICAL_TYPE, type A2aVersion, type V1State } from './a2a-api.js';
+import { MESSAGE_TYPES as T, STATUS_TYPES as S, CANONICAL_TYPE, TERMINAL_STATES, type A2aVersion, type V1State } from './a2a-api.js';
 import { encodePart, loss } from './parts.js';
 import { errorFrame, frame } from './stream-wire.js';
 import { writeCall, writeResult } from './tool-data.js';
@@ -41,6 +41,8 @@ interface Block {
   type: string;
   chunks: string[];
   sent: boolean;
+  /** An artifact's latest text chunk, held until the next says whether it is the last. */
+  held?: string;
 }
 
 interface Call extends Block {
@@ -168,9 +170,12 @@ export class Emitter {
     if (b.whole) return;
     if (b.artifact !== undefined) {
       // The artifact's fields go with its first update; a new text block of it starts afresh.
-      if (!b.sent) this.sentArtifacts.delete(String(b.artifact['artifactId']));
-      this.artifactUpdate(b.artifact, [{ text: delta }], false, out);
-    } else this.message(b.messageId, [{ text: delta }], b.type, true, out);
+      // Each chunk waits for the next, so the last one carries lastChunk (as A2A agents send it).
+      if (b.held !== undefined) this.artifactText(b, b.held, false, out);
+      b.held = delta;
+      return;
+    }
+    this.message(b.messageId, [{ text: delta }], b.type, true, out);
     b.sent = true;
   }
 
@@ -179,11 +184,16 @@ export class Emitter {
     if (b === undefined) return;
     this.texts.delete(index);
     const text = b.chunks.join('');
-    if (b.artifact !== undefined) {
-      if (!b.sent) this.sentArtifacts.delete(String(b.artifact['artifactId']));
-      this.artifactUpdate(b.artifact, [{ text: b.sent ? '' : text }], true, out);
-    } else if (b.whole) this.message(b.messageId, [{ text }], null, true, out);
+    if (b.artifact !== undefined) this.artifactText(b, b.held ?? '', true, out);
+    else if (b.whole) this.message(b.messageId, [{ text }], null, true, out);
     else this.message(b.messageId, [{ text }], T.end, true, out);
+  }
+
+  private artifactText(b: Block, text: string, last: boolean, out: WireEvent[]): void {
+    const art = b.artifact as JsonObject;
+    if (!b.sent) this.sentArtifacts.delete(String(art['artifactId']));
+    this.artifactUpdate(art, [{ text }], last, out);
+    b.sent = true;
   }
 
   callStart(index: number, id: string, name: string, provider: boolean, hints: JsonObject | undefined, out: WireEvent[]): void {
@@ -278,6 +288,7 @@ export class Emitter {
       return;
     }
     const u: JsonObject = { taskId: this.o.taskId, contextId: this.contextId, ...fields(finishExt), status: { ...endStatus, state }, metadata };
-    this.emit('status-update', u, true, out);
+    // v0.3 `final` marks terminal states only, as the SDK writes it (the stream also ends at input-required).
+    this.emit('status-update', u, TERMINAL_STATES.has(state), out);
   }
 }

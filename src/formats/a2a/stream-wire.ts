@@ -22,7 +22,12 @@ export function frame(kind: ObjectKind, obj: JsonObject, version: A2aVersion, rp
   else if (kind === 'task') result = taskToV03(obj, path, note);
   else if (kind === 'message') result = messageToV03(obj, path, note);
   else if (kind === 'status-update') result = statusUpdateToV03(obj, final, path, note);
-  else result = artifactUpdateToV03(obj, path, note);
+  else {
+    // The SDK's v0.3 writer spells both flags out; so do we.
+    result = artifactUpdateToV03(obj, path, note);
+    result['append'] ??= false;
+    result['lastChunk'] ??= false;
+  }
   return { data: { jsonrpc: '2.0', id: rpcId, result } };
 }
 
