@@ -22,20 +22,18 @@ import type {
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { isHintKey } from '../shared/residue.js';
 import { outputPart, own } from './content-encode.js';
-import { functionCallItem, reasoningItem } from './item-encode.js';
+import { functionCallItem } from './item-encode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 import { incompleteFor } from './stop-reason.js';
 import { DISCARD, envelope, mapped, mergeExt, ownOnly, type Head } from './stream-envelope.js';
 import { MessageItem, WholeItems } from './stream-items.js';
+import { ReasoningWriter } from './stream-reasoning.js';
 import { argumentsValue } from './validate.js';
 
 const OR = OPENAI_RESPONSES;
 
 interface TextBlock { kind: 'text'; msg: MessageItem; ci: number; refusal: boolean; chunks: string[]; citations: Citation[]; annotations: JsonObject[]; ext: Ext | undefined }
-interface ReasoningBlock {
-  kind: 'reasoning'; oi: number; id: string; start: ReasoningStartEvent;
-  summary: string[][]; openSummary: number; text: string[] | undefined; signature: string[];
-}
+interface ReasoningBlock { kind: 'reasoning'; w: ReasoningWriter }
 interface CallBlock { kind: 'call'; oi: number; id: string; start: ToolCallStartEvent; chunks: string[] }
 interface DroppedBlock { kind: 'dropped' }
 type Block = TextBlock | ReasoningBlock | CallBlock | DroppedBlock;
@@ -98,9 +96,13 @@ export class ResponsesStreamEncoder implements StreamEncoder {
       case 'reasoning-start':
         return this.reasoningStart(e);
       case 'reasoning-delta':
-        return this.reasoningDelta(e.index, e.text, e.summaryIndex, e.signature);
-      case 'reasoning-end':
-        return this.reasoningEnd(e.index, e.ext, e.encryptedContent, e.signature, e.redactedData);
+        return this.block(e.index, 'reasoning')?.w.delta(e.text, e.summaryIndex, e.signature);
+      case 'reasoning-end': {
+        const b = this.block(e.index, 'reasoning');
+        this.blocks.delete(e.index);
+        if (b) this.output[b.w.oi] = b.w.end(e, [this.n], this.ctx.losses);
+        return;
+      }
       case 'tool-call-start':
         return this.callStart(e);
       case 'tool-call-delta': {
@@ -266,71 +268,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
       return this.loss('foreign-reasoning', `reasoning from ${e.origin} cannot be sent to the Responses API`);
     }
     const oi = this.output.push(undefined) - 1;
-    const id = e.id ?? this.mint('rs');
-    this.blocks.set(e.index, { kind: 'reasoning', oi, id, start: e, summary: [], openSummary: -1, text: undefined, signature: [] });
-    this.emit('response.output_item.added', { output_index: oi, item: { id, type: 'reasoning', summary: [] } });
-  }
-
-  private reasoningDelta(index: number, text: string | undefined, si: number | undefined, signature: string | undefined): void {
-    const b = this.block(index, 'reasoning');
-    if (!b) return;
-    if (signature !== undefined) b.signature.push(signature);
-    if (text === undefined) return;
-    const where = { item_id: b.id, output_index: b.oi };
-    if (si !== undefined) {
-      // Summary parts open in order; the one before closes when the next opens.
-      while (b.summary.length <= si) {
-        this.closeSummary(b);
-        b.openSummary = b.summary.push([]) - 1;
-        this.emit('response.reasoning_summary_part.added', { ...where, summary_index: b.openSummary, part: { type: 'summary_text', text: '' } });
-      }
-      (b.summary[si] as string[]).push(text);
-      if (text !== '') this.emit('response.reasoning_summary_text.delta', { ...where, summary_index: si, delta: text });
-      return;
-    }
-    if (b.text === undefined) {
-      b.text = [];
-      this.emit('response.content_part.added', { ...where, content_index: 0, part: { type: 'reasoning_text', text: '' } });
-    }
-    b.text.push(text);
-    if (text !== '') this.emit('response.reasoning_text.delta', { ...where, content_index: 0, delta: text });
-  }
-
-  private closeSummary(b: ReasoningBlock): void {
-    const si = b.openSummary;
-    if (si < 0) return;
-    b.openSummary = -1;
-    const text = (b.summary[si] ?? []).join('');
-    const where = { item_id: b.id, output_index: b.oi, summary_index: si };
-    this.emit('response.reasoning_summary_text.done', { ...where, text });
-    this.emit('response.reasoning_summary_part.done', { ...where, part: { type: 'summary_text', text } });
-  }
-
-  private reasoningEnd(index: number, endExt: Ext | undefined, encrypted: string | undefined, signature: string | undefined, redacted: string | undefined): void {
-    const b = this.block(index, 'reasoning');
-    this.blocks.delete(index);
-    if (!b) return;
-    this.closeSummary(b);
-    const part: Part = { type: 'reasoning', origin: OR, id: b.id };
-    if (b.text !== undefined) {
-      const text = b.text.join('');
-      const where = { item_id: b.id, output_index: b.oi, content_index: 0 };
-      this.emit('response.reasoning_text.done', { ...where, text });
-      this.emit('response.content_part.done', { ...where, part: { type: 'reasoning_text', text } });
-      part.text = text;
-    }
-    if (b.summary.length > 0) part.summary = b.summary.map((chunks) => chunks.join(''));
-    const enc = encrypted ?? b.start.encryptedContent;
-    if (enc !== undefined) part.encryptedContent = enc;
-    const sig = signature ?? (b.signature.length > 0 ? b.signature.join('') : undefined);
-    if (sig !== undefined) part.signature = sig;
-    const red = redacted ?? b.start.redactedData;
-    if (red !== undefined) part.redactedData = red;
-    const ext = mergeExt(b.start.ext, endExt);
-    if (ext !== undefined) part.ext = ext;
-    const item = reasoningItem(part, [this.n], this.ctx.losses) as JsonObject;
-    this.output[b.oi] = item;
-    this.emit('response.output_item.done', { output_index: b.oi, item });
+    this.blocks.set(e.index, { kind: 'reasoning', w: new ReasoningWriter(oi, e.id ?? this.mint('rs'), e, (type, fields) => this.emit(type, fields)) });
   }
 
   // ---- function calls ----

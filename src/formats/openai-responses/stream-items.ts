@@ -58,7 +58,7 @@ export class MessageItem {
   }
 }
 
-type Emit = [type: string, fields: JsonObject];
+type Written = [type: string, fields: JsonObject];
 
 export class WholeItems {
   /** Source output index -> ours, for this codec's provider events. */
@@ -101,9 +101,9 @@ export class WholeItems {
   }
 
   /** The events of a whole item: done only when it was announced, else its whole lifecycle. */
-  events(item: JsonObject, oi: number, announced: boolean): Emit[] {
-    const out: Emit[] = [];
-    const done: Emit = ['response.output_item.done', { output_index: oi, item }];
+  events(item: JsonObject, oi: number, announced: boolean): Written[] {
+    const out: Written[] = [];
+    const done: Written = ['response.output_item.done', { output_index: oi, item }];
     if (announced) return [done];
     const content = item['content'];
     if (item['type'] !== 'message' || !Array.isArray(content)) return [['response.output_item.added', { output_index: oi, item }], done];

@@ -1,0 +1,89 @@
+/**
+ * One Responses reasoning item as the stream encoder writes it: added, summary parts opened in
+ * order (the one before closes when the next opens), reasoning text as content part 0, and the
+ * done item built by the response codec's reasoning item encoder (encrypted content byte-exact).
+ */
+import type { JsonObject } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import type { Part } from '../../model/part.js';
+import type { ReasoningEndEvent, ReasoningStartEvent } from '../../model/stream-event.js';
+import type { LossSink } from '../codec.js';
+import { reasoningItem } from './item-encode.js';
+import { OPENAI_RESPONSES } from './openai-responses-api.js';
+import { mergeExt } from './stream-envelope.js';
+
+export type Emit = (type: string, fields: JsonObject) => void;
+
+export class ReasoningWriter {
+  private readonly summary: string[][] = [];
+  private openSummary = -1;
+  private text: string[] | undefined;
+  private readonly signature: string[] = [];
+
+  constructor(
+    readonly oi: number,
+    readonly id: string,
+    private readonly start: ReasoningStartEvent,
+    private readonly emit: Emit,
+  ) {
+    emit('response.output_item.added', { output_index: oi, item: { id, type: 'reasoning', summary: [] } });
+  }
+
+  delta(text: string | undefined, si: number | undefined, signature: string | undefined): void {
+    if (signature !== undefined) this.signature.push(signature);
+    if (text === undefined) return;
+    const where = { item_id: this.id, output_index: this.oi };
+    if (si !== undefined) {
+      while (this.summary.length <= si) {
+        this.closeSummary();
+        this.openSummary = this.summary.push([]) - 1;
+        this.emit('response.reasoning_summary_part.added', { ...where, summary_index: this.openSummary, part: { type: 'summary_text', text: '' } });
+      }
+      (this.summary[si] as string[]).push(text);
+      if (text !== '') this.emit('response.reasoning_summary_text.delta', { ...where, summary_index: si, delta: text });
+      return;
+    }
+    if (this.text === undefined) {
+      this.text = [];
+      this.emit('response.content_part.added', { ...where, content_index: 0, part: { type: 'reasoning_text', text: '' } });
+    }
+    this.text.push(text);
+    if (text !== '') this.emit('response.reasoning_text.delta', { ...where, content_index: 0, delta: text });
+  }
+
+  private closeSummary(): void {
+    const si = this.openSummary;
+    if (si < 0) return;
+    this.openSummary = -1;
+    const text = (this.summary[si] ?? []).join('');
+    const where = { item_id: this.id, output_index: this.oi, summary_index: si };
+    this.emit('response.reasoning_summary_text.done', { ...where, text });
+    this.emit('response.reasoning_summary_part.done', { ...where, part: { type: 'summary_text', text } });
+  }
+
+  /** Closes what is open and writes the done item; returns it. */
+  end(e: ReasoningEndEvent, path: Path, losses: LossSink): JsonObject {
+    this.closeSummary();
+    const part: Part = { type: 'reasoning', origin: OPENAI_RESPONSES, id: this.id };
+    if (this.text !== undefined) {
+      const text = this.text.join('');
+      const where = { item_id: this.id, output_index: this.oi, content_index: 0 };
+      this.emit('response.reasoning_text.done', { ...where, text });
+      this.emit('response.content_part.done', { ...where, part: { type: 'reasoning_text', text } });
+      part.text = text;
+    }
+    if (this.summary.length > 0) part.summary = this.summary.map((chunks) => chunks.join(''));
+    const encrypted = e.encryptedContent ?? this.start.encryptedContent;
+    if (encrypted !== undefined) part.encryptedContent = encrypted;
+    // A signature or redacted data has no place here: the item encoder reports them.
+    const signature = e.signature ?? (this.signature.length > 0 ? this.signature.join('') : undefined);
+    if (signature !== undefined) part.signature = signature;
+    const redacted = e.redactedData ?? this.start.redactedData;
+    if (redacted !== undefined) part.redactedData = redacted;
+    const ext = mergeExt(this.start.ext, e.ext);
+    if (ext !== undefined) part.ext = ext;
+    const item = reasoningItem(part, path, losses) as JsonObject;
+    this.emit('response.output_item.done', { output_index: this.oi, item });
+    return item;
+  }
+}
