@@ -62,7 +62,7 @@ export class AguiStreamDecoder implements StreamDecoder {
     }
     switch (e.type) {
       case 'RUN_STARTED':
-        return this.runStarted(e, at, out);
+        return this.runStarted(e, out);
       case 'RUN_FINISHED':
         return this.runFinished(e, at, out);
       case 'RUN_ERROR':
@@ -88,7 +88,7 @@ export class AguiStreamDecoder implements StreamDecoder {
         this.needRun(e, at);
         return this.reasoning.event(e, at, out);
       case 'REASONING_ENCRYPTED_VALUE':
-        if (this.encrypted(e, at)) return;
+        if (this.encrypted(e)) return;
         break;
       case 'RAW':
         if (this.foreignRaw(e, out)) return;
@@ -103,7 +103,7 @@ export class AguiStreamDecoder implements StreamDecoder {
     if (this.state === 'before') throw fail(at, `${e.type} before RUN_STARTED: an AG-UI run starts with RUN_STARTED`);
   }
 
-  private runStarted(e: AguiEvent, at: number, out: Emit): void {
+  private runStarted(e: AguiEvent, out: Emit): void {
     this.state = 'running';
     this.runStart = e;
     const { rest, ours } = splitResidue(e, ['type', 'runId']);
@@ -111,7 +111,6 @@ export class AguiStreamDecoder implements StreamDecoder {
     if (typeof ours?.['model'] === 'string') start.model = ours['model'];
     if (typeof ours?.['created'] === 'number') start.created = ours['created'];
     out.push(start);
-    void at;
   }
 
   private openBlocks(): string[] {
@@ -255,14 +254,13 @@ export class AguiStreamDecoder implements StreamDecoder {
   }
 
   /** An encrypted value for an open message, tool call or reasoning: it joins that block's end. */
-  private encrypted(e: AguiEvent, at: number): boolean {
+  private encrypted(e: AguiEvent): boolean {
     const entity = e['entityId'] as string;
     const { rest, ours } = splitResidue(e, ['type', 'subtype', 'entityId', 'encryptedValue']);
     if (e['subtype'] === 'message' && this.reasoning.hold(entity, e['encryptedValue'] as string, ours, rest)) return true;
     const block = e['subtype'] === 'tool-call' ? this.calls.get(entity) : this.texts.get(entity);
     if (block === undefined) return false;
     block.held = { encryptedValue: e['encryptedValue'] as string, ...(rest ? { encryptedEvent: rest } : {}) };
-    void at;
     return true;
   }
 

@@ -10,7 +10,6 @@
  */
 import type { JsonObject } from '../../model/json.js';
 import type { ReasoningStartEvent, StreamEvent, WireEvent } from '../../model/stream-event.js';
-import type { LossSink } from '../codec.js';
 import { AG_UI, META_KEY } from './ag-ui-api.js';
 
 type R = Extract<StreamEvent, { type: 'reasoning-start' | 'reasoning-delta' | 'reasoning-end' }>;
@@ -47,7 +46,7 @@ export class ReasoningWriter {
 
   constructor(private readonly newId: () => string) {}
 
-  push(e: R, at: number, losses: LossSink): WireEvent[] {
+  push(e: R): WireEvent[] {
     if (e.type === 'reasoning-start') return this.start(e);
     const s = this.blocks.get(e.index);
     if (s === undefined) return [];
@@ -61,15 +60,13 @@ export class ReasoningWriter {
       return out;
     }
     this.blocks.delete(e.index);
-    void at;
-    void losses;
     return this.end(s, e);
   }
 
   /** Closes what a malformed canonical stream left open, so the run still verifies. */
-  closeAll(at: number, losses: LossSink): WireEvent[] {
+  closeAll(): WireEvent[] {
     const out: WireEvent[] = [];
-    for (const [index] of [...this.blocks]) out.push(...this.push({ type: 'reasoning-end', index }, at, losses));
+    for (const [index] of [...this.blocks]) out.push(...this.push({ type: 'reasoning-end', index }));
     for (const span of this.openSpans) out.push({ data: { type: 'REASONING_END', messageId: span } });
     this.openSpans.clear();
     return out;

@@ -68,7 +68,7 @@ export class AguiStreamEncoder implements StreamEncoder {
     }
     const out: WireEvent[] = [];
     if (e.type === 'response-start') return this.start(e, at);
-    if (e.type === 'provider-event') return this.provider(e, at);
+    if (e.type === 'provider-event') return this.provider(e);
     if (!this.started && e.type !== 'error') out.push(...this.start({ type: 'response-start' }, at));
     if ('ext' in e) this.foreign(e.ext, at);
     switch (e.type) {
@@ -95,7 +95,7 @@ export class AguiStreamEncoder implements StreamEncoder {
         break;
       case 'text-end':
       case 'tool-call-end':
-        out.push(...this.endBlock(e, at));
+        out.push(...this.endBlock(e));
         break;
       case 'tool-call-start': {
         const hints = own(e.ext);
@@ -119,7 +119,7 @@ export class AguiStreamEncoder implements StreamEncoder {
       case 'reasoning-start':
       case 'reasoning-delta':
       case 'reasoning-end':
-        out.push(...this.reasoning.push(e, at, this.ctx.losses));
+        out.push(...this.reasoning.push(e));
         break;
       case 'part':
         out.push(...this.part(e, at));
@@ -170,7 +170,7 @@ export class AguiStreamEncoder implements StreamEncoder {
     return out;
   }
 
-  private provider(e: Extract<StreamEvent, { type: 'provider-event' }>, at: number): WireEvent[] {
+  private provider(e: Extract<StreamEvent, { type: 'provider-event' }>): WireEvent[] {
     if (e.origin === AG_UI) {
       // An event of a type AG-UI 1.0 does not define would fail its schema (the client drops it):
       // it travels as RAW, marked so it decodes back to itself.
@@ -183,13 +183,12 @@ export class AguiStreamEncoder implements StreamEncoder {
     if (e.event.event !== undefined) ours['event'] = e.event.event;
     if (e.event.exception) ours['exception'] = true;
     const raw = wire({ type: 'RAW', event: e.event.data, source: e.origin }, undefined, ours);
-    void at;
     if (this.started) return [raw];
     this.pending.push(raw);
     return [];
   }
 
-  private endBlock(e: Extract<StreamEvent, { type: 'text-end' | 'tool-call-end' }>, at: number): WireEvent[] {
+  private endBlock(e: Extract<StreamEvent, { type: 'text-end' | 'tool-call-end' }>): WireEvent[] {
     const b = this.blocks.get(e.index);
     if (b === undefined) return [];
     this.blocks.delete(e.index);
@@ -212,7 +211,6 @@ export class AguiStreamEncoder implements StreamEncoder {
     delete (end.data as JsonObject)['encryptedEvent'];
     out.push(end);
     if (b.kind === 'text') this.openTexts.delete(b.id);
-    void at;
     return out;
   }
 
@@ -234,16 +232,16 @@ export class AguiStreamEncoder implements StreamEncoder {
   }
 
   /** Blocks a malformed canonical stream left open are closed, so the run still verifies. */
-  private closeAll(at: number): WireEvent[] {
+  private closeAll(): WireEvent[] {
     const out: WireEvent[] = [];
-    for (const [index, b] of [...this.blocks]) out.push(...this.endBlock({ type: b.kind === 'text' ? 'text-end' : 'tool-call-end', index }, at));
-    out.push(...this.reasoning.closeAll(at, this.ctx.losses));
+    for (const [index, b] of [...this.blocks]) out.push(...this.endBlock({ type: b.kind === 'text' ? 'text-end' : 'tool-call-end', index }));
+    out.push(...this.reasoning.closeAll());
     return out;
   }
 
   private end_(e: Extract<StreamEvent, { type: 'response-end' }>, at: number): WireEvent[] {
     this.over = true;
-    const out = this.closeAll(at);
+    const out = this.closeAll();
     const hints = own(e.ext);
     const fields: JsonObject = {
       type: 'RUN_FINISHED',
