@@ -33,9 +33,10 @@ export function compactHistory(history: readonly unknown[], options: CompactOpti
   const messages = compactEntries(entries, losses, options.limits ?? DEFAULT_LIMITS);
   const to = options.to ?? 'canonical';
   if (to === 'canonical') return { to, messages, losses: losses.items };
-  // Only the messages are asked for: the request's other fields (a model) are not.
+  // Only the messages are asked for: the request's other fields (a model) are not, and A2A message
+  // ids, which no chat format holds, are the history's bookkeeping, not its content.
   const target = new LossList();
-  const keep = () => losses.items.push(...target.items.filter((l) => l.path[0] !== 'model'));
+  const keep = () => losses.items.push(...target.items.filter((l) => l.path[0] !== 'model' && !(l.code === 'unsupported-field' && l.path.at(-1) === 'messageId')));
   if (to === 'openai-chat') {
     const body = encodeChat({ messages }, { preserve: false, losses: target });
     keep();

@@ -13,6 +13,7 @@ import type { LossSink } from '../codec.js';
 import { isBase64Text } from '../shared/base64.js';
 import { keepResidue, reportForeignExt, residue, restoreResidue } from '../shared/residue.js';
 import { A2A, PART_KEYS } from './a2a-api.js';
+import { rawPath } from './versions.js';
 
 export function loss(losses: LossSink, code: string, path: Path, message: string, action: 'dropped' | 'approximated' = 'dropped'): void {
   losses.push({ code, path, message, action });
@@ -53,7 +54,7 @@ export function decodePart(p: JsonObject, path: Path): Part {
   let source: Source;
   if (typeof p['raw'] === 'string') {
     if (!isBase64Text(p['raw'])) {
-      throw new ValidationError([{ code: 'invalid_base64', path: [...path, 'raw'], message: 'file bytes are not valid base64', expected: 'base64 text' }]);
+      throw new ValidationError([{ code: 'invalid_base64', path: [...path, ...rawPath(p)], message: 'file bytes are not valid base64', expected: 'base64 text' }]);
     }
     // Base64 sources need a media type and it is never guessed: a file without one stays untyped.
     source = { kind: 'base64', mediaType: mediaType ?? 'application/octet-stream', data: p['raw'] };

@@ -71,7 +71,8 @@ export function detectVersion(obj: JsonObject): A2aVersion {
 function shapeKind(obj: JsonObject): ObjectKind | undefined {
   if ('artifact' in obj) return 'artifact-update';
   if ('status' in obj) return 'taskId' in obj ? 'status-update' : 'task';
-  if ('messageId' in obj || 'parts' in obj) return 'message';
+  // An artifact alone (artifactId, parts) is no stream event and no message.
+  if ('messageId' in obj || ('parts' in obj && !('artifactId' in obj))) return 'message';
   return undefined;
 }
 

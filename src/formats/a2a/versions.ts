@@ -15,6 +15,14 @@ export type Note = (path: Path, code: string, message: string) => void;
 
 const COMPAT_FLAG = 'data_part_compat';
 
+/** Where a converted part's bytes were on the v0.3 wire, so errors about them name that place. */
+const RAW_AT = new WeakMap<JsonObject, Path>();
+
+/** The wire path (relative to the part) of a v1.0-form part's `raw`. */
+export function rawPath(p: JsonObject): Path {
+  return RAW_AT.get(p) ?? ['raw'];
+}
+
 function rest(obj: JsonObject, drop: readonly string[]): JsonObject {
   const out: JsonObject = {};
   for (const k in obj) if (!drop.includes(k) && obj[k] !== undefined) out[k] = obj[k] as JsonValue;
@@ -28,10 +36,13 @@ export function partToV1(p: JsonObject, path: Path, note: Note): JsonObject {
   const out = rest(p, ['kind', 'file', 'data']);
   if (kind === 'file') {
     const file = p['file'] as JsonObject;
-    if (file['bytes'] !== undefined) out['raw'] = file['bytes'];
-    else if (file['uri'] !== undefined) out['url'] = file['uri'];
+    if (file['bytes'] !== undefined) {
+      out['raw'] = file['bytes'];
+      RAW_AT.set(out, ['file', 'bytes']);
+    } else if (file['uri'] !== undefined) out['url'] = file['uri'];
     else {
       out['raw'] = file['data'] as JsonValue;
+      RAW_AT.set(out, ['file', 'data']);
       note([...path, 'file', 'data'], 'a2a-file-data', "a v0.3 file holds its bytes in 'bytes'; 'data' (as the v0.3.0 spec's example writes it) was read as the bytes");
     }
     if (file['mimeType'] !== undefined) out['mediaType'] = file['mimeType'];
