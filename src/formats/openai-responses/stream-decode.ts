@@ -24,7 +24,7 @@ import { decodeOutputPart } from './content-decode.js';
 import { decodeItems } from './items-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 import { decodeResponse } from './response.js';
-import { decodeStatus } from './stop-reason.js';
+import { decodeStatus, endsInClientCall } from './stop-reason.js';
 import { fail, failedError, int, obj, Said, str, streamError, within } from './stream-wire.js';
 import { validateResponse } from './validate.js';
 
@@ -57,8 +57,8 @@ export class ResponsesStreamDecoder implements StreamDecoder {
   private readonly items = new Map<number, Item>();
   /** Outputs whose output_item.done came: nothing may add to them. */
   private readonly closed = new Set<number>();
-  /** Items done so far: whether the response ends in a client call decides its stop reason. */
-  private readonly done: JsonObject[] = [];
+  /** Done items the client must run (function calls ...): they make the stop reason `tool-calls`. */
+  private readonly calls: JsonObject[] = [];
 
   constructor(private readonly ctx: DecodeContext) {}
 
@@ -351,7 +351,7 @@ export class ResponsesStreamDecoder implements StreamDecoder {
       fail(at, ['item', 'type'], `output ${oi} was added as a ${expected} item, done as '${String(item['type'])}'`);
     }
     const parts = this.decodeItem(item, at);
-    this.done.push(item);
+    if (endsInClientCall([item])) this.calls.push(item);
     this.closed.add(oi);
     switch (state.kind) {
       case 'message':
@@ -412,7 +412,7 @@ export class ResponsesStreamDecoder implements StreamDecoder {
     const decoded = within(at, ['response'], [], () => decodeResponse({ ...res, output: [] }, this.ctx));
     if (decoded.usage) out.push({ type: 'usage', usage: decoded.usage });
     const status = typeof res['status'] === 'string' ? res['status'] : type === 'response.incomplete' ? 'incomplete' : 'completed';
-    out.push({ type: 'finish', stopReason: decodeStatus(status, res['incomplete_details'], this.done) });
+    out.push({ type: 'finish', stopReason: decodeStatus(status, res['incomplete_details'], this.calls) });
     out.push(decoded.ext ? { type: 'response-end', ext: decoded.ext } : { type: 'response-end' });
     this.over = 'end';
   }

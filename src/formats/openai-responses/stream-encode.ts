@@ -32,7 +32,7 @@ import { argumentsValue } from './validate.js';
 
 const OR = OPENAI_RESPONSES;
 
-interface TextBlock { kind: 'text'; msg: MessageItem; ci: number; refusal: boolean; chunks: string[]; citations: Citation[]; annotations: JsonObject[]; ext: Ext | undefined }
+interface TextBlock { kind: 'text'; msg: MessageItem; ci: number; refusal: boolean; chunks: string[]; annotations: JsonObject[]; ext: Ext | undefined }
 interface ReasoningBlock { kind: 'reasoning'; w: ReasoningWriter }
 interface CallBlock { kind: 'call'; oi: number; id: string; start: ToolCallStartEvent; chunks: string[] }
 interface DroppedBlock { kind: 'dropped' }
@@ -194,7 +194,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     const ci = msg.open();
     const part: JsonObject = refusal ? { type: 'refusal', refusal: '' } : { type: 'output_text', annotations: [], logprobs: [], text: '' };
     this.emit('response.content_part.added', { item_id: msg.id, output_index: msg.oi, content_index: ci, part });
-    this.blocks.set(index, { kind: 'text', msg, ci, refusal, chunks: [], citations: [], annotations: [], ext });
+    this.blocks.set(index, { kind: 'text', msg, ci, refusal, chunks: [], annotations: [], ext });
   }
 
   private textDelta(index: number, delta: string): void {
@@ -216,7 +216,6 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     const part = outputPart({ type: 'text', text, citations: [citation] }, [this.n, 'citation'], this.ctx.losses);
     const annotation = (part?.['annotations'] as JsonObject[] | undefined)?.[0];
     if (annotation === undefined) return;
-    b.citations.push(citation);
     this.emit('response.output_text.annotation.added', {
       item_id: b.msg.id, output_index: b.msg.oi, content_index: b.ci, annotation_index: b.annotations.length, annotation,
     });
