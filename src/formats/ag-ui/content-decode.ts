@@ -97,6 +97,6 @@ export function decodePart(p: JsonObject): Part {
 
 /** `content` of a user or tool message: a string is one text part (and `string: true`). */
 export function decodeContent(content: JsonValue): { parts: Part[]; string: boolean } {
-  if (typeof content === 'string') return { parts: content === '' ? [] : [{ type: 'text', text: content }], string: true };
+  if (typeof content === 'string') return { parts: [{ type: 'text', text: content }], string: true };
   return { parts: (content as JsonObject[]).map(decodePart), string: false };
 }

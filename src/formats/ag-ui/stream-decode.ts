@@ -125,7 +125,8 @@ export class AguiStreamDecoder implements StreamDecoder {
     const usage = e['usage'];
     if (Array.isArray(usage)) out.push({ type: 'usage', usage: decodeUsage(usage as JsonObject[]) });
     const { rest, ours } = splitResidue(e, ['type', 'threadId', 'runId', 'outcome', 'usage']);
-    out.push(this.finish(e, ours));
+    // `stopReason: null` (this codec's encoder): the stream it came from named no stop reason.
+    if (ours?.['stopReason'] !== null) out.push(this.finish(e, ours));
     const end: JsonObject = { ...rest };
     // The ids normally repeat RUN_STARTED's; only a difference is worth keeping.
     for (const key of ['threadId', 'runId']) if (e[key] !== this.runStart?.[key]) end[key] = e[key] as JsonValue;

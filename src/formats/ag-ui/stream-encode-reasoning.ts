@@ -113,7 +113,9 @@ export class ReasoningWriter {
     s.messages++;
     s.msg = summary === undefined ? { id } : { id, summary };
     const fields: JsonObject = { type: 'REASONING_MESSAGE_START', messageId: id, role: 'reasoning', ...this.sub(s) };
-    out.push({ data: withMeta(fields, summary === undefined ? undefined : { summaryIndex: summary }) });
+    // A later message of the block says what it holds, so the decoder keeps it in the same block.
+    const ours = summary !== undefined ? { summaryIndex: summary } : s.messages > 1 ? { text: true } : undefined;
+    out.push({ data: withMeta(fields, ours) });
     return out;
   }
 

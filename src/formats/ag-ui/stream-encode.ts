@@ -256,7 +256,9 @@ export class AguiStreamEncoder implements StreamEncoder {
     else if (f !== undefined && fh?.['$derived'] !== true) {
       fields['outcome'] = f.stopReason.unified === 'tool-calls' && this.unanswered.length > 0 ? { type: 'success', pendingToolCallIds: this.unanswered } : { type: 'success' };
     }
-    if (f !== undefined && fh?.['$derived'] !== true) ours['stopReason'] = f.stopReason as unknown as JsonObject;
+    // A stream that gave no stop reason says so, or the way back would derive one.
+    if (f === undefined) ours['stopReason'] = null;
+    else if (fh?.['$derived'] !== true) ours['stopReason'] = f.stopReason as unknown as JsonObject;
     if (this.usage !== undefined) fields['usage'] = encodeUsage(this.usage, this.model, this.ctx.losses, [at, 'usage']);
     else if (this.model !== undefined) this.ctx.losses.push({ code: 'unsupported-field', path: [at, 'model'], message: 'with no usage to report, an AG-UI run has no field for the model (kept in RUN_STARTED metadata only)', action: 'approximated' });
     const ext = e.ext;

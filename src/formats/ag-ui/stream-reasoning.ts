@@ -8,7 +8,7 @@
  * encrypted value for the span or message joins the block's end as the field its metadata names
  * (signature, redactedData, encryptedContent), by default encryptedContent. Messages marked with a
  * `summaryIndex` (written by this codec for OpenAI reasoning summaries) are summary fragments of
- * the same block.
+ * the same block, and one marked `text` continues the block's text after them.
  */
 import { ValidationError } from '../../model/errors.js';
 import { isFormatId, type FormatId } from '../../model/format-id.js';
@@ -116,10 +116,10 @@ export class ReasoningBlocks {
     const { rest, ours } = splitResidue(e, ['type', 'messageId', 'role']);
     const span = [...this.spans.values()].pop();
     const summaryIndex = typeof ours?.['summaryIndex'] === 'number' ? ours['summaryIndex'] : undefined;
-    if (span?.block !== undefined && summaryIndex !== undefined) {
+    if (span?.block !== undefined && (summaryIndex !== undefined || ours?.['text'] === true)) {
       // Another summary fragment of the same reasoning.
       if (rest) this.losses.push({ code: 'unsupported-field', path: [at], message: `REASONING_MESSAGE_START of a summary part: ${Object.keys(rest).join(', ')} dropped`, action: 'dropped' });
-      this.msgs.set(id, { block: span.block, summaryIndex });
+      this.msgs.set(id, { block: span.block, ...(summaryIndex === undefined ? {} : { summaryIndex }) });
       return;
     }
     const fields: JsonObject = { ...rest, $messageId: id };

@@ -4,13 +4,17 @@
  * names, run-level mapping (ids, usage, stop reason), and the errors it raises with the event's
  * index in the path. Also the dart SSE sections, through the SSE framing reader.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EventSchemas } from '@ag-ui/core/schemas';
 import { describe, expect, it } from 'vitest';
+import { validateEvent } from '../../../src/formats/ag-ui/validate.js';
 import { ValidationError } from '../../../src/model/errors.js';
 import type { JsonObject } from '../../../src/model/json.js';
 import { accumulate } from '../../../src/stream/accumulate.js';
 import { frameReader } from '../../../src/stream/framing.js';
 import { verifyStream } from '../../../src/stream/verify.js';
-import { decodeAll, sseSections, stream } from './helpers.js';
+import { decodeAll, LOCAL_AGUI, sseSections, stream } from './helpers.js';
 
 const run = (...events: JsonObject[]): JsonObject[] => [{ type: 'RUN_STARTED', threadId: 't1', runId: 'r1' }, ...events, { type: 'RUN_FINISHED', threadId: 't1', runId: 'r1' }];
 const types = (events: readonly { type: string }[]): string[] => events.map((e) => e.type);
@@ -254,5 +258,38 @@ describe('the dart SSE sections, through the SSE framing', () => {
       'event 1: the frame is not a JSON object',
       'event 1: the frame is not a JSON object',
     ]);
+  });
+});
+
+describe('event schemas agree with @ag-ui/core/schemas', () => {
+  const vectors: [string, JsonObject][] = [];
+  const dir = join(LOCAL_AGUI, 'dotnet-compat-fixtures');
+  for (const f of readdirSync(dir)) (JSON.parse(readFileSync(join(dir, f), 'utf8')) as JsonObject[]).forEach((e, i) => vectors.push([`${f}#${i}`, e]));
+  const nulls = JSON.parse(readFileSync(join(LOCAL_AGUI, 'cross-sdk-fixtures/null-omission.json'), 'utf8')) as { stream: { name: string; input: JsonObject; expected: JsonObject }[] };
+  for (const c of nulls.stream) vectors.push([`${c.name} (input)`, c.input], [`${c.name} (expected)`, c.expected]);
+
+  it('on every .NET compatibility vector and null-omission case: accepted or refused alike', () => {
+    const verdicts = vectors.map(([name, e]) => {
+      let ours = true;
+      try {
+        validateEvent({ data: e }, 0);
+      } catch {
+        ours = false;
+      }
+      return [name, EventSchemas.safeParse(e).success, ours];
+    });
+    expect(verdicts.filter(([, official, ours]) => official !== ours)).toEqual([]);
+    // The vectors do hold an invalid event: CUSTOM without its required value.
+    expect(verdicts.filter(([, official]) => !official).map(([n]) => n)).toEqual(['custom-and-raw-events.json#1']);
+  });
+});
+
+describe('JSON lines', () => {
+  it('one event object per line reads like the SSE frames', () => {
+    const events = run({ type: 'TEXT_MESSAGE_START', messageId: 'm' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'hi' }, { type: 'TEXT_MESSAGE_END', messageId: 'm' });
+    const reader = frameReader(stream.framing, { lines: true });
+    const text = events.map((e) => JSON.stringify(e)).join('\n');
+    const frames = [...reader.push(text.slice(0, 40)), ...reader.push(text.slice(40)), ...reader.end()];
+    expect(decodeAll(frames.map((f) => f.data as JsonObject)).events).toEqual(decodeAll(events).events);
   });
 });
