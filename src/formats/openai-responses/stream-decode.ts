@@ -48,6 +48,7 @@ interface CallItem { kind: 'call'; index: number; said: Said; args?: string }
 interface WholeItem { kind: 'whole' }
 type Item = MessageItem | ReasoningItem | CallItem | WholeItem;
 const WIRE_TYPE: Partial<Record<Item['kind'], string>> = { message: 'message', reasoning: 'reasoning', call: 'function_call' };
+const WHAT: Record<Item['kind'], string> = { message: 'a message', reasoning: 'a reasoning item', call: 'a function call', whole: 'an item' };
 
 export class ResponsesStreamDecoder implements StreamDecoder {
   private n = 0;
@@ -113,7 +114,7 @@ export class ResponsesStreamDecoder implements StreamDecoder {
         const part = obj(data, 'part', at, type);
         const item = this.item(data, at, type);
         if (item.kind === 'reasoning') return this.reasoningText(item, part['text'], at, out);
-        if (item.kind !== 'message') return fail(at, ['output_index'], `${type}: output ${String(data['output_index'])} is not a message`);
+        if (item.kind !== 'message') return void this.itemOf('message', data, at, type);
         const refusal = part['type'] === 'refusal';
         const text = refusal ? part['refusal'] : part['text'];
         const c = this.content(item, data, at, type, refusal, out);
@@ -122,24 +123,24 @@ export class ResponsesStreamDecoder implements StreamDecoder {
       }
       case 'response.output_text.delta':
       case 'response.refusal.delta':
-        return this.delta(this.content(this.message(data, at, type), data, at, type, type === 'response.refusal.delta', out), str(data, 'delta', at, type), out);
+        return this.delta(this.content(this.itemOf('message', data, at, type), data, at, type, type === 'response.refusal.delta', out), str(data, 'delta', at, type), out);
       case 'response.output_text.done':
       case 'response.refusal.done': {
         const refusal = type === 'response.refusal.done';
-        const c = this.content(this.message(data, at, type), data, at, type, refusal, out);
+        const c = this.content(this.itemOf('message', data, at, type), data, at, type, refusal, out);
         return this.whole(c, str(data, refusal ? 'refusal' : 'text', at, type), at, out);
       }
       case 'response.output_text.annotation.added':
-        return this.annotation(this.content(this.message(data, at, type), data, at, type, false, out), obj(data, 'annotation', at, type), out);
+        return this.annotation(this.content(this.itemOf('message', data, at, type), data, at, type, false, out), obj(data, 'annotation', at, type), out);
       case 'response.function_call_arguments.delta': {
-        const call = this.call(data, at, type);
+        const call = this.itemOf('call', data, at, type);
         const delta = str(data, 'delta', at, type);
         if (delta !== '') out.push({ type: 'tool-call-delta', index: call.index, delta });
         call.said.add(delta);
         return;
       }
       case 'response.function_call_arguments.done':
-        this.call(data, at, type).args = str(data, 'arguments', at, type);
+        this.itemOf('call', data, at, type).args = str(data, 'arguments', at, type);
         return;
       case 'response.reasoning_summary_part.added':
       case 'response.reasoning_summary_part.done':
@@ -149,14 +150,14 @@ export class ResponsesStreamDecoder implements StreamDecoder {
       case 'response.reasoning_summary_text.done':
         return this.summary(data, str(data, 'text', at, type), at, type, out);
       case 'response.reasoning_text.delta': {
-        const r = this.reasoning(data, at, type);
+        const r = this.itemOf('reasoning', data, at, type);
         const delta = str(data, 'delta', at, type);
         if (delta !== '') out.push({ type: 'reasoning-delta', index: r.index, text: delta });
         r.text.add(delta);
         return;
       }
       case 'response.reasoning_text.done':
-        return this.reasoningText(this.reasoning(data, at, type), str(data, 'text', at, type), at, out);
+        return this.reasoningText(this.itemOf('reasoning', data, at, type), str(data, 'text', at, type), at, out);
       case 'response.completed':
       case 'response.incomplete':
         return this.finish(obj(data, 'response', at, type), data, type, at, out);
@@ -239,22 +240,10 @@ export class ResponsesStreamDecoder implements StreamDecoder {
     return item;
   }
 
-  private message(data: JsonObject, at: number, type: string): MessageItem {
+  private itemOf<K extends Item['kind']>(kind: K, data: JsonObject, at: number, type: string): Extract<Item, { kind: K }> {
     const item = this.item(data, at, type);
-    if (item.kind !== 'message') return fail(at, ['output_index'], `${type}: output ${String(data['output_index'])} is not a message`);
-    return item;
-  }
-
-  private reasoning(data: JsonObject, at: number, type: string): ReasoningItem {
-    const item = this.item(data, at, type);
-    if (item.kind !== 'reasoning') return fail(at, ['output_index'], `${type}: output ${String(data['output_index'])} is not a reasoning item`);
-    return item;
-  }
-
-  private call(data: JsonObject, at: number, type: string): CallItem {
-    const item = this.item(data, at, type);
-    if (item.kind !== 'call') return fail(at, ['output_index'], `${type}: output ${String(data['output_index'])} is not a function call`);
-    return item;
+    if (item.kind !== kind) return fail(at, ['output_index'], `${type}: output ${String(data['output_index'])} is not ${WHAT[kind]}`);
+    return item as Extract<Item, { kind: K }>;
   }
 
   /** The content part's block, opened on first mention (gateways may skip content_part.added). */
@@ -305,7 +294,7 @@ export class ResponsesStreamDecoder implements StreamDecoder {
    * say, and an empty summary still gets its slot (an empty delta) so the summary list keeps it.
    */
   private summary(data: JsonObject, text: unknown, at: number, type: string, out: StreamEvent[], delta = false): void {
-    const r = this.reasoning(data, at, type);
+    const r = this.itemOf('reasoning', data, at, type);
     const si = int(data, 'summary_index', at, type);
     if (typeof text === 'string') this.summaryText(r, si, text, delta, type.endsWith('done'), at, out);
   }
