@@ -130,8 +130,7 @@ export class ReasoningWriter {
     if (s.span !== undefined && encrypted) out.push(encrypted);
     if (s.span !== undefined && hints?.['$spanContinues'] !== true) {
       this.openSpans.delete(s.span);
-      const spanEnd = obj(hints?.['spanEnd']) ?? (s.start.ext?.[AG_UI]?.['$messageId'] === undefined ? this.sub(s) : {});
-      out.push({ data: { ...spanEnd, type: 'REASONING_END', messageId: s.span } });
+      out.push({ data: { ...obj(hints?.['spanEnd']), type: 'REASONING_END', messageId: s.span, ...this.sub(s) } });
     }
     return out;
   }

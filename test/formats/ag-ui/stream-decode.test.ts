@@ -14,7 +14,7 @@ import type { JsonObject } from '../../../src/model/json.js';
 import { accumulate } from '../../../src/stream/accumulate.js';
 import { frameReader } from '../../../src/stream/framing.js';
 import { verifyStream } from '../../../src/stream/verify.js';
-import { decodeAll, LOCAL_AGUI, sseSections, stream } from './helpers.js';
+import { decodeAll, encodeAll, LOCAL_AGUI, sseSections, stream, verdict } from './helpers.js';
 
 const run = (...events: JsonObject[]): JsonObject[] => [{ type: 'RUN_STARTED', threadId: 't1', runId: 'r1' }, ...events, { type: 'RUN_FINISHED', threadId: 't1', runId: 'r1' }];
 const types = (events: readonly { type: string }[]): string[] => events.map((e) => e.type);
@@ -291,5 +291,31 @@ describe('JSON lines', () => {
     const text = events.map((e) => JSON.stringify(e)).join('\n');
     const frames = [...reader.push(text.slice(0, 40)), ...reader.push(text.slice(40)), ...reader.end()];
     expect(decodeAll(frames.map((f) => f.data as JsonObject)).events).toEqual(decodeAll(events).events);
+  });
+});
+
+describe('subagents', () => {
+  it("a subagent's messages, calls and reasoning keep their subagentRunId on every event, both ways", async () => {
+    const sub = { subagentRunId: 's1' };
+    const events = run(
+      { type: 'SUBAGENT_STARTED', subagentRunId: 's1', name: 'researcher' },
+      { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant', ...sub },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'hi', ...sub },
+      { type: 'TEXT_MESSAGE_END', messageId: 'm1', ...sub },
+      { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'f', ...sub },
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{}', ...sub },
+      { type: 'TOOL_CALL_END', toolCallId: 'c1', ...sub },
+      { type: 'REASONING_START', messageId: 'rs', ...sub },
+      { type: 'REASONING_MESSAGE_START', messageId: 'rs', role: 'reasoning', ...sub },
+      { type: 'REASONING_MESSAGE_CONTENT', messageId: 'rs', delta: 'x', ...sub },
+      { type: 'REASONING_MESSAGE_END', messageId: 'rs', ...sub },
+      { type: 'REASONING_END', messageId: 'rs', ...sub },
+      { type: 'SUBAGENT_FINISHED', subagentRunId: 's1' },
+    );
+    const { events: canonical, losses } = decodeAll(events);
+    expect(losses).toEqual([]);
+    const { wire } = encodeAll(canonical);
+    expect(await verdict(wire)).toBe('ok');
+    expect(wire).toEqual(events);
   });
 });
