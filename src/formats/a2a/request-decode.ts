@@ -29,6 +29,9 @@ interface Unwrapped {
 
 const ARTIFACT_KEYS = new Set(['parts']);
 
+/** v0.3 JSON-RPC method names of the v1.0 ones (spec §9 / a2a-js migration guide). */
+export const V1_METHODS: Record<string, string> = { 'message/send': 'SendMessage', 'message/stream': 'SendStreamingMessage', 'tasks/get': 'GetTask' };
+
 /** Takes off the JSON-RPC envelope and v1.0 response wrapper, noting them in `top`. */
 function unwrap(body: unknown): Unwrapped {
   const top: JsonObject = {};
@@ -38,7 +41,10 @@ function unwrap(body: unknown): Unwrapped {
     if ('error' in value) throw invalid(['error'], 'a JSON-RPC error response holds no messages');
     const key = 'params' in value ? 'params' : 'result' in value ? 'result' : undefined;
     if (key === undefined) throw invalid([], "a JSON-RPC message without 'params' or 'result'");
-    top['rpc'] = residue(value, new Set([key])) ?? {};
+    const rpc = residue(value, new Set([key])) ?? {};
+    // The method is kept by its v1.0 name; the encoder names it in the version it writes.
+    if (typeof rpc['method'] === 'string') rpc['method'] = V1_METHODS[rpc['method']] ?? rpc['method'];
+    top['rpc'] = rpc;
     top['$rpcKey'] = key;
     value = value[key] as JsonValue;
     path = [key];

@@ -19,6 +19,7 @@ import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, type A2aVersion } from './a2a-api.js';
 import { partRuns, RUN_TYPES, type RunClass } from './compact.js';
 import { encodePart, loss, own } from './parts.js';
+import { V1_METHODS } from './request-decode.js';
 import { writeCall, writeResult } from './tool-data.js';
 import { messageToV03, taskToV03, type Note } from './versions.js';
 
@@ -123,17 +124,10 @@ const TOP_FIELDS = [
   'presencePenalty', 'frequencyPenalty', 'responseFormat', 'reasoning', 'user', 'candidateCount', 'stream', 'metadata',
 ] as const;
 
-/** JSON-RPC method names that differ between the versions. */
-const METHODS: [string, string][] = [
-  ['message/send', 'SendMessage'],
-  ['message/stream', 'SendStreamingMessage'],
-  ['tasks/get', 'GetTask'],
-];
-
+/** The method in the version written (decode keeps the v1.0 name). */
 function methodFor(method: JsonValue | undefined, version: A2aVersion): JsonValue | undefined {
-  for (const [v03, v1] of METHODS) {
-    if (method === v03 || method === v1) return version === '1.0' ? v1 : v03;
-  }
+  if (version === '1.0') return method;
+  for (const [v03, v1] of Object.entries(V1_METHODS)) if (method === v1) return v03;
   return method;
 }
 
