@@ -19,7 +19,7 @@ import { encodeContent } from './content-encode.js';
 import { ReasoningWriter } from './stream-encode-reasoning.js';
 import { encodeUsage } from './usage.js';
 
-interface OpenBlock { kind: 'text' | 'tool-call'; id: string; sub?: string; args: boolean; ext?: Ext }
+interface OpenBlock { kind: 'text' | 'tool-call'; id: string; sub?: string; args: boolean }
 
 export const own = (ext: Ext | undefined): JsonObject | undefined => ext?.[AG_UI];
 
@@ -81,7 +81,7 @@ export class AguiStreamEncoder implements StreamEncoder {
         const fields: JsonObject = { type: 'TEXT_MESSAGE_START', messageId: id };
         const role = hints !== undefined && '$role' in hints ? hints['$role'] : hints?.['role'] ?? 'assistant';
         if (typeof role === 'string') fields['role'] = role;
-        this.blocks.set(e.index, { kind: 'text', id, args: false, ...sub(e.ext), ...(e.ext ? { ext: e.ext } : {}) });
+        this.blocks.set(e.index, { kind: 'text', id, args: false, ...sub(e.ext) });
         out.push(wire(fields, e.ext));
         break;
       }
