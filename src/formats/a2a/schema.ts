@@ -117,7 +117,8 @@ export const V03MessageSchema = z.looseObject({
 });
 
 const V03StatusSchema = z.looseObject({
-  state: z.enum(STATES_V03, { error: 'state must be a v0.3 task state' }),
+  // `created` is no v0.3 state, but the source design's streams open with it (= submitted).
+  state: z.enum([...STATES_V03, 'created'], { error: 'state must be a v0.3 task state' }),
   message: V03MessageSchema.optional(),
   timestamp: z.string().optional(),
 });

@@ -72,7 +72,10 @@ export function messageToV1(m: JsonObject, path: Path, note: Note): JsonObject {
 
 function statusToV1(s: JsonObject, path: Path, note: Note): JsonObject {
   const out = rest(s, []);
-  out['state'] = stateToV1(s['state'] as V03State);
+  if (s['state'] === 'created') {
+    out['state'] = 'TASK_STATE_SUBMITTED';
+    note([...path, 'state'], 'a2a-state-created', "state 'created' (the source design's) is read as 'submitted'");
+  } else out['state'] = stateToV1(s['state'] as V03State);
   if (isJsonObject(s['message'])) out['message'] = messageToV1(s['message'], [...path, 'message'], note);
   return out;
 }

@@ -142,6 +142,13 @@ describe('what the decoder refuses or reports', () => {
     expect(acc.complete).toBe(false);
   });
 
+  it("the source design's 'created' state opens the run like submitted (reported)", () => {
+    const created: WireEvent = { data: { jsonrpc: '2.0', id: 1, result: { kind: 'status-update', taskId: 't', contextId: 'c', status: { state: 'created' }, final: false } } };
+    const { events, losses } = decodeStream([created]);
+    expect(events).toEqual([{ type: 'response-start', id: 't', ext: { a2a: { contextId: 'c', status: { state: 'TASK_STATE_SUBMITTED' }, $start: 'status', $version: '0.3' } } }]);
+    expect(losses.map((l) => [l.code, l.path])).toEqual([['a2a-state-created', [0, 'result', 'status', 'state']]]);
+  });
+
   it('an End whose text differs from its fragments is reported; a message of an unknown AG-UI type is a provider event', () => {
     const m = (type: string, text: string): WireEvent => good({ statusUpdate: { taskId: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING', message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text }], metadata: { canonical_type: type } } } } });
     const { events, losses } = decodeStream([start, m('TextMessageChunkEvent', 'ab'), m('TextMessageEndEvent', 'abc'), m('StateSnapshotEvent', '{}')]);

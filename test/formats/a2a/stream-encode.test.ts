@@ -155,6 +155,37 @@ describe('same-dialect round trip over the SDK server streams', () => {
   });
 });
 
+describe("the source design's own event stream (v0.3, bare typed messages between status updates)", () => {
+  const msg = (type: string, parts: JsonObject[]): JsonObject => ({ kind: 'message', messageId: 'm1', role: 'agent', parts, metadata: { canonical_type: type } });
+  const res = (result: JsonObject): WireEvent => ({ data: { jsonrpc: '2.0', id: 1, result } });
+  const call = (args: string): JsonObject[] => [{ kind: 'data', data: { tool_calls: [{ call_id: 'c1', name: 'f', arguments: args }] } }];
+  const wire = [
+    res({ kind: 'status-update', taskId: 't', contextId: 'c', status: { state: 'submitted' }, final: false, metadata: { canonical_type: 'RunStartedEvent' } }),
+    res(msg('TextMessageChunkEvent', [{ kind: 'text', text: 'He' }])),
+    res(msg('TextMessageChunkEvent', [{ kind: 'text', text: 'llo' }])),
+    res(msg('TextMessageEndEvent', [{ kind: 'text', text: 'Hello' }])),
+    res(msg('ToolCallStartEvent', call(''))),
+    res(msg('ToolCallArgsEvent', call('{}'))),
+    res({ kind: 'status-update', taskId: 't', contextId: 'c', status: { state: 'input-required' }, final: true, metadata: { canonical_type: 'StepFinishedEvent' } }),
+  ];
+
+  it('decodes (schema-valid input), and comes back as the same events with each message in a working status update', async () => {
+    for (const w of wire) expect(schemaErrors('SendStreamingMessageSuccessResponse', w.data)).toEqual([]);
+    const { events } = decodeStream(wire);
+    expect(verifyStream(events)).toEqual([]);
+    expect(events.find((e) => e.type === 'finish')).toEqual({ type: 'finish', stopReason: { unified: 'tool-calls', raw: 'input-required' } });
+    const again = encodeStream(events);
+    checkWire(again.wire, '0.3');
+    expect(decodeStream(again.wire).events).toEqual(events);
+    // A task stream carries messages in status updates (the SDK server refuses bare ones), and
+    // v0.3 `final` marks terminal states only, as the SDK writes it.
+    const inner = again.wire.slice(1, -1).map((w) => ((w.data as JsonObject)['result'] as JsonObject)['status'] as JsonObject);
+    expect(inner.map((st) => (st['message'] as JsonObject)['metadata'])).toEqual(wire.slice(1, -1).map((w) => ((w.data as JsonObject)['result'] as JsonObject)['metadata']));
+    expect((again.wire.at(-1)?.data as JsonObject)['result']).toMatchObject({ status: { state: 'input-required' }, final: false });
+    expect((await sdkClientRead(sseText(again.wire), '0.3')).length).toBe(wire.length);
+  });
+});
+
 describe('the SDK as oracle over what we write', () => {
   for (const name of ['typed', 'artifacts', 'input-required'] as const) {
     for (const v of VERSIONS) {
