@@ -16,6 +16,7 @@ describe('formats()', () => {
       'bedrock-converse': ['request', 'response', 'stream'],
       gemini: ['request', 'response', 'stream'],
       'agent-input': ['request'],
+      'ag-ui': ['request', 'stream'],
     });
   });
 });

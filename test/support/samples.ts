@@ -81,7 +81,7 @@ const RULES: Record<string, DialectRules> = {
 };
 
 /** The dialects this module knows how to find captures for. */
-export const SAMPLED_FORMATS = [...Object.keys(RULES), 'agent-input'];
+export const SAMPLED_FORMATS = [...Object.keys(RULES), 'agent-input', 'ag-ui'];
 
 /**
  * Vectors that are not valid bodies of their dialect on purpose or by a rule the real service
@@ -223,6 +223,16 @@ function agentInputSamples(kind: SampleKind): Sample[] {
   });
 }
 
+/** AG-UI RunAgentInput bodies the .NET SDK's baselines recorded (`*.Request.Server.AGUI.json`). */
+function agUiSamples(kind: SampleKind): Sample[] {
+  if (kind !== 'request') return [];
+  const roots: [string, string][] = [['local', join(LOCAL_FIXTURES, 'ag-ui/dotnet-baselines')]];
+  if (hasSharedFixtures()) roots.push(['shared', join(SHARED_FIXTURES, 'ag-ui/dotnet-baselines')]);
+  return roots.flatMap(([label, dir]) =>
+    listFiles(dir, ['.Request.Server.AGUI.json']).map((f) => ({ name: `${label}:ag-ui/${relative(dir, f)}`, body: JSON.parse(readFileSync(f, 'utf8')) as unknown })),
+  );
+}
+
 function dedupe(list: Sample[]): Sample[] {
   const seen = new Set<string>();
   return list.filter((s) => {
@@ -245,6 +255,7 @@ export function samples(format: string, kind: SampleKind): Sample[] {
   if (hit) return hit;
   let all: Sample[] = [];
   if (format === 'agent-input') all = agentInputSamples(kind);
+  else if (format === 'ag-ui') all = agUiSamples(kind);
   else {
     const rules = RULES[format];
     if (rules) {
