@@ -20,9 +20,13 @@ export class SseParser {
     this.buffer += text;
     const out: WireEvent[] = [];
     let start = 0;
+    // Positions of the next LF / CR, searched again only once passed: -1 means none left, so a
+    // text without CR is not rescanned for one at every line (which made big chunks quadratic).
+    let lf = this.buffer.indexOf('\n');
+    let cr = this.buffer.indexOf('\r');
     for (;;) {
-      const lf = this.buffer.indexOf('\n', start);
-      const cr = this.buffer.indexOf('\r', start);
+      if (lf >= 0 && lf < start) lf = this.buffer.indexOf('\n', start);
+      if (cr >= 0 && cr < start) cr = this.buffer.indexOf('\r', start);
       if (lf < 0 && cr < 0) break;
       let end: number;
       let next: number;
