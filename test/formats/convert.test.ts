@@ -17,6 +17,7 @@ describe('formats()', () => {
       gemini: ['request', 'response', 'stream'],
       'agent-input': ['request'],
       'ag-ui': ['request', 'stream'],
+      a2a: ['request', 'stream'],
     });
   });
 });
