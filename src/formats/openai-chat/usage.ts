@@ -24,6 +24,13 @@ export function decodeUsage(u: JsonObject): Usage {
   if (isJsonObject(cd) && typeof cd['reasoning_tokens'] === 'number') usage.reasoningTokens = cd['reasoning_tokens'];
   usage.raw = u; // as received, shared rather than copied
   let rest = residue(u, USAGE_KEYS);
+  // OpenAI counts reasoning inside completion_tokens; some compatible providers (xAI) count it
+  // beside them, which their total shows. Canonical outputTokens include reasoning either way.
+  const reasoning = usage.reasoningTokens ?? 0;
+  if (reasoning > 0 && usage.totalTokens !== undefined && usage.totalTokens === usage.inputTokens + usage.outputTokens + reasoning) {
+    usage.outputTokens += reasoning;
+    (rest ??= {})['$reasoningApart'] = true;
+  }
   // Some compatible providers leave the total out; the encoder writes one only when the source had it.
   if (u['total_tokens'] === undefined) (rest ??= {})['$noTotal'] = true;
   keepResidue(usage, OPENAI_CHAT, rest);
@@ -39,7 +46,8 @@ function withCount(obj: JsonObject | undefined, key: string, value: number | und
 export function encodeUsage(usage: Usage, losses: LossSink, path: (string | number)[]): JsonObject {
   reportForeignExt(usage.ext, OPENAI_CHAT, path, losses);
   const rest = usage.ext?.[OPENAI_CHAT];
-  const out: JsonObject = { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens };
+  const apart = rest?.['$reasoningApart'] === true ? (usage.reasoningTokens ?? 0) : 0;
+  const out: JsonObject = { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens - apart };
   if (usage.totalTokens !== undefined || rest?.['$noTotal'] !== true) out['total_tokens'] = usage.totalTokens ?? usage.inputTokens + usage.outputTokens;
   const pdIn = rest?.['prompt_tokens_details'];
   const cdIn = rest?.['completion_tokens_details'];

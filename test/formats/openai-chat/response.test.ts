@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Response } from '../../../src/model/response.js';
 import type { UnifiedStopReason } from '../../../src/model/stop-reason.js';
+import { convert } from '../../../src/index.js';
 import { codes, decodeResponse, encodeResponse } from './helpers.js';
 
 const wire = (finish: string | null, message: Record<string, unknown> = { role: 'assistant', content: 'hi', refusal: null }) => ({
@@ -189,5 +190,18 @@ describe('response messages', () => {
     expect(losses.map((l) => l.action)).toEqual(['stashed']);
     const back = decodeResponse(JSON.parse(JSON.stringify(value)));
     expect(back.choices.map((c) => c.stopReason)).toEqual([{ unified: 'pause', raw: 'pause_turn' }, { unified: 'length', raw: 'length' }]);
+  });
+});
+
+describe('usage from providers that count reasoning beside completion_tokens', () => {
+  // xAI (../shared openai-chat/stream/vercel-ai/xai-tool-call): total 560 = 307 prompt + 26 completion + 227 reasoning.
+  const usage = { prompt_tokens: 307, completion_tokens: 26, total_tokens: 560, completion_tokens_details: { reasoning_tokens: 227 } };
+  const body = { id: 'x', object: 'chat.completion', created: 1, model: 'grok-4', choices: [{ index: 0, message: { role: 'assistant', content: 'hi', refusal: null }, finish_reason: 'stop', logprobs: null }], usage };
+
+  it('decodes output tokens with the reasoning in them (the canonical convention) and writes the provider form back', () => {
+    const res = convert<Record<string, unknown>>(body, { from: 'openai-chat', to: 'openai-chat', kind: 'response' });
+    expect(res.value['usage']).toEqual(usage);
+    const anthropic = convert<{ usage: { output_tokens: number } }>(body, { from: 'openai-chat', to: 'anthropic-messages', kind: 'response' });
+    expect(anthropic.value.usage.output_tokens).toBe(253);
   });
 });
