@@ -21,6 +21,7 @@ import { encodeGroup } from '../shared/stash.js';
 import { AG_UI, META_KEY } from './ag-ui-api.js';
 import { encodeContent, loss, own } from './content-encode.js';
 import { decodeMessages } from './message-decode.js';
+import { stashGroups } from '../shared/stash-groups.js';
 
 /** Writes the message id: the source's (`$id`), none when the source had none (`$noId`), else `fallback`. */
 function withId(out: JsonObject, ext: Message['ext'], fallback: string): JsonObject {
@@ -201,23 +202,12 @@ function decodesBack(wire: readonly JsonObject[], messages: readonly Message[]):
 
 type At = { m: Message; i: number };
 
-/** Stash groups: one canonical message each; one that becomes no wire message joins the next (or the last) group. */
+/** Stash groups (see stashGroups), by whether a message becomes any wire message. */
 function groups(messages: readonly Message[]): At[][] {
-  const out: At[][] = [];
-  let pending: At[] = [];
-  messages.forEach((m, i) => {
-    pending.push({ m, i });
-    if (encodeMessage(m, i, new LossList()).length > 0) {
-      out.push(pending);
-      pending = [];
-    }
-  });
-  if (pending.length > 0) {
-    const last = out[out.length - 1];
-    if (last) last.push(...pending);
-    else out.push(pending);
-  }
-  return out;
+  return stashGroups(
+    messages.map((m, i) => ({ m, i })),
+    (at) => encodeMessage(at.m, at.i, new LossList()).length > 0,
+  );
 }
 
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {

@@ -17,6 +17,7 @@ import { encodeGroup } from '../shared/stash.js';
 import { AGENT_INPUT, ROLES } from './agent-input-api.js';
 import { encodeBlocks, loss, own } from './content-encode.js';
 import { decodeMessage } from './request-decode.js';
+import { stashGroups } from '../shared/stash-groups.js';
 
 /** Content of a tool message whose result had none: ml-commons requires tool messages to have content. */
 export const EMPTY_RESULT_TEXT = '(no content)';
@@ -127,27 +128,12 @@ export function decodesBack(wire: readonly JsonObject[], messages: readonly Mess
 
 type At = { m: Message; i: number };
 
-/**
- * Stash groups: one canonical message each, except that a message which becomes no wire message
- * at all (everything in it was dropped) joins the next group, or the last one, so that some wire
- * message can carry it under `preserve`.
- */
+/** Stash groups (see stashGroups), by whether a message becomes any wire message. */
 function groups(messages: readonly Message[]): At[][] {
-  const out: At[][] = [];
-  let pending: At[] = [];
-  messages.forEach((m, i) => {
-    pending.push({ m, i });
-    if (encodeMessage(m, i, new LossList()).length > 0) {
-      out.push(pending);
-      pending = [];
-    }
-  });
-  if (pending.length > 0) {
-    const last = out[out.length - 1];
-    if (last) last.push(...pending);
-    else out.push(pending);
-  }
-  return out;
+  return stashGroups(
+    messages.map((m, i) => ({ m, i })),
+    (at) => encodeMessage(at.m, at.i, new LossList()).length > 0,
+  );
 }
 
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {
