@@ -1,17 +1,17 @@
 /**
  * `compactHistory`: an A2A history (messages of either version, as stored: every chunk, every
- * argument fragment) compacted (compact.ts) and mapped to canonical messages, OpenAI Chat
+ * argument fragment, or as an encode stored it under `preserve`) compacted (compact.ts) and mapped to canonical messages, OpenAI Chat
  * `messages` or OpenAI Responses `input` (+ `instructions`), through those codecs' encoders.
  */
-import type { JsonValue } from '../../model/json.js';
+import { isJsonObject, type JsonValue } from '../../model/json.js';
 import type { Loss } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import { DEFAULT_LIMITS, type Limits } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { encodeRequest as encodeChat } from '../openai-chat/request-encode.js';
 import { encodeRequest as encodeResponses } from '../openai-responses/request-encode.js';
-import { compactEntries } from './compact.js';
-import { readMessage } from './validate.js';
+import { decodeMessages } from './messages-decode.js';
+import { REQUEST_STASH_KEY, takeFromMetadata } from './stash.js';
 
 export type CompactTarget = 'canonical' | 'openai-chat' | 'openai-responses';
 
@@ -29,8 +29,13 @@ export type Compacted =
 export function compactHistory(history: readonly unknown[], options: CompactOptions = {}): Compacted {
   const losses = new LossList();
   const note = (path: (string | number)[], code: string, message: string) => losses.push({ code, path, message, action: 'approximated' });
-  const entries = history.map((m, i) => ({ msg: readMessage(m, [i], note).value, path: [i] }));
-  const messages = compactEntries(entries, losses, options.limits ?? DEFAULT_LIMITS);
+  // A history an encode stored under `preserve` reads back through its stashes; the request-level
+  // stash (model, tools ...) is not asked for here.
+  const list = history as JsonValue[];
+  const first = list[0];
+  const head = isJsonObject(first) ? takeFromMetadata(first, REQUEST_STASH_KEY).holder : first;
+  const ctx = { limits: options.limits ?? DEFAULT_LIMITS, losses };
+  const { messages } = decodeMessages(list.length > 0 ? [head as JsonValue, ...list.slice(1)] : [], [], ctx, note);
   const to = options.to ?? 'canonical';
   if (to === 'canonical') return { to, messages, losses: losses.items };
   // Only the messages are asked for: the request's other fields (a model) are not, and A2A message

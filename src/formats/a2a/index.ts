@@ -2,8 +2,10 @@
  * The A2A codec (`a2a`): A2A v1.0 (as @a2a-js/sdk speaks it) and v0.3 (`kind`-tagged), detected on
  * input and chosen on output (`a2aVersion` in the context, default: the source's, else v1.0).
  * Request kind: a task's history or a list of messages, compacted (compact.ts), and any request as
- * A2A messages carrying their canonical types. Stream kind: A2A's JSON-RPC SSE stream of task
- * events, with the source design's canonical_type mapping (stream-decode.ts, stream-encode.ts).
+ * A2A messages carrying their canonical types; under `preserve` what A2A cannot hold rides in the
+ * messages' (and the send request's or task's) `metadata` (stash.ts). Stream kind: A2A's JSON-RPC
+ * SSE stream of task events, with the source design's canonical_type mapping (stream-decode.ts,
+ * stream-encode.ts).
  */
 import type { Codec, StreamCodec } from '../codec.js';
 import type { A2aVersion } from './a2a-api.js';

@@ -5,6 +5,8 @@
  * v1.0 SendMessageResponse (`{task}` / `{message}`), and a JSON-RPC request or response wrapping
  * one of those. The messages are compacted (compact.ts). What has no canonical slot (task id,
  * context, configuration, the JSON-RPC envelope ...) is kept under `ext.a2a` for the way back.
+ * A `preserve` stash in metadata (stash.ts) is taken off first: stashed messages replace the wire
+ * messages they stand for, the request's stashed fields come back, and none of it is left behind.
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
@@ -13,9 +15,13 @@ import type { Request } from '../../model/request.js';
 import type { DecodeContext } from '../codec.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { A2A, type A2aVersion } from './a2a-api.js';
-import { compactEntries, decodeParts, type Entry } from './compact.js';
+import { applyTopStash } from '../openai-chat/request-decode.js';
+import { STASH_KEY } from '../shared/stash.js';
+import { decodeParts } from './compact.js';
+import { decodeMessages } from './messages-decode.js';
 import { loss } from './parts.js';
-import { invalid, readAs, readMessage, type Read } from './validate.js';
+import { dropGeneratedIds, NO_KIND, REQUEST_STASH_KEY, takeFromMetadata } from './stash.js';
+import { invalid, readAs, type Read } from './validate.js';
 import type { Note } from './versions.js';
 
 export type Form = 'messages' | 'message' | 'task' | 'send';
@@ -80,11 +86,17 @@ function artifactMessages(task: JsonObject, path: Path): Message[] {
   });
 }
 
-function decodeTask(read: Read, path: Path, top: JsonObject, ctx: DecodeContext): Message[] {
+interface Decoded {
+  messages: Message[];
+  stashed: boolean[];
+}
+
+function decodeTask(read: Read, raw: JsonObject, path: Path, top: JsonObject, ctx: DecodeContext, note: Note): Decoded {
   const task = read.value;
+  // Messages are read from the wire as sent (their stashes fingerprint that), the rest from the v1.0 form.
+  const rawHistory = Array.isArray(raw['history']) ? (raw['history'] as JsonValue[]) : [];
+  const out: Decoded = rawHistory.length > 0 ? decodeMessages(rawHistory, [...path, 'history'], ctx, note) : { messages: [], stashed: [] };
   const history = Array.isArray(task['history']) ? (task['history'] as JsonObject[]) : [];
-  const entries: Entry[] = history.map((msg, i) => ({ msg, path: [...path, 'history', i] }));
-  const messages = compactEntries(entries, ctx.losses, ctx.limits);
   const status = task['status'] as JsonObject;
   const statusMsg = isJsonObject(status['message']) ? status['message'] : undefined;
   // The status message is the agent's latest word unless the history already holds it (by id).
@@ -93,42 +105,65 @@ function decodeTask(read: Read, path: Path, top: JsonObject, ctx: DecodeContext)
   rest['status'] = inHistory || statusMsg === undefined ? status : (residue(status, new Set(['message'])) ?? {});
   if (Array.isArray(task['history'])) rest['$history'] = true;
   if (Array.isArray(task['artifacts'])) rest['$artifacts'] = true;
+  if (read.version === '0.3' && raw['kind'] === undefined) rest[NO_KIND] = true;
   top['task'] = rest;
   if (statusMsg !== undefined && !inHistory) {
-    for (const m of compactEntries([{ msg: statusMsg, path: [...path, 'status', 'message'] }], ctx.losses, ctx.limits)) {
+    const rawStatus = raw['status'] as JsonObject;
+    const got = decodeMessages([rawStatus['message'] as JsonValue], [...path, 'status', 'message'], ctx, note, true);
+    got.messages.forEach((m, k) => {
       keepResidue(m, A2A, { ...m.ext?.[A2A], $from: 'status' });
-      messages.push(m);
-    }
+      out.messages.push(m);
+      out.stashed.push(got.stashed[k] === true);
+    });
   }
-  messages.push(...artifactMessages(task, path));
-  return messages;
+  for (const m of artifactMessages(task, path)) {
+    out.messages.push(m);
+    out.stashed.push(false);
+  }
+  return out;
+}
+
+/** The request-level stash (stash.ts) taken off the object that holds it; `value` is a copy without it. */
+function takeRequestStash(form: Form, value: JsonValue): { value: JsonValue; stash: JsonValue | undefined } {
+  if (form === 'send' || form === 'task') {
+    if (!isJsonObject(value)) return { value, stash: undefined };
+    const { holder, stash } = takeFromMetadata(value, STASH_KEY);
+    return { value: holder, stash };
+  }
+  const first = Array.isArray(value) ? value[0] : value;
+  if (!isJsonObject(first)) return { value, stash: undefined };
+  const { holder, stash } = takeFromMetadata(first, REQUEST_STASH_KEY);
+  if (stash === undefined) return { value, stash };
+  return { value: Array.isArray(value) ? [holder, ...value.slice(1)] : holder, stash };
 }
 
 export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
-  const { form, value, path, top } = unwrap(body);
+  const unwrapped = unwrap(body);
+  const { form, path, top } = unwrapped;
+  const { value, stash } = takeRequestStash(form, unwrapped.value);
   const note = noteTo(ctx);
-  let messages: Message[];
+  let got: Decoded;
   let version: A2aVersion;
   switch (form) {
     case 'messages': {
       const list = value as JsonValue[];
       if (list.length === 0) throw invalid(path, 'a list of A2A messages must not be empty');
-      const reads = list.map((m, i) => readMessage(m, [...path, i], note));
-      version = (reads[0] as Read).version;
-      messages = compactEntries(reads.map((r, i) => ({ msg: r.value, path: [...path, i] })), ctx.losses, ctx.limits);
+      const d = decodeMessages(list, path, ctx, note);
+      ({ version } = d);
+      got = d;
       break;
     }
     case 'message': {
-      const read = readMessage(value, path, note);
-      version = read.version;
-      messages = compactEntries([{ msg: read.value, path }], ctx.losses, ctx.limits);
+      const d = decodeMessages([value], path, ctx, note, true);
+      ({ version } = d);
+      got = d;
       break;
     }
     case 'send': {
       const send = value as JsonObject;
-      const read = readMessage(send['message'], [...path, 'message'], note);
-      version = read.version;
-      messages = compactEntries([{ msg: read.value, path: [...path, 'message'] }], ctx.losses, ctx.limits);
+      const d = decodeMessages([send['message'] as JsonValue], [...path, 'message'], ctx, note, true);
+      ({ version } = d);
+      got = d;
       top['send'] = residue(send, new Set(['message'])) ?? {};
       break;
     }
@@ -136,13 +171,24 @@ export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
       const obj = value as JsonObject;
       const read = readAs('task', typeof obj['kind'] === 'string' || isV03Task(obj) ? '0.3' : '1.0', obj, path, note);
       version = read.version;
-      messages = decodeTask(read, path, top, ctx);
+      got = decodeTask(read, obj, path, top, ctx, note);
       break;
     }
   }
+  const { messages } = got;
   if (messages.length === 0) loss(ctx.losses, 'empty-history', path, 'nothing of the A2A history is left after compaction');
   const req: Request = { messages };
   keepResidue(req, A2A, { ...top, $form: form, $version: version });
+  const fields = stash === undefined ? undefined : applyTopStash(req as unknown as JsonObject, { [STASH_KEY]: stash }, ctx);
+  // Ids an encode made up go again (the messages it stashed were never given them).
+  if (fields?.['$generatedIds'] === true) messages.forEach((m, k) => got.stashed[k] !== true && dropGeneratedIds([m], k));
+  // The request was written as a list, not in the form it came in: that form comes back.
+  if (isJsonObject(fields?.['$a2a'])) req.ext = { ...req.ext, [A2A]: fields['$a2a'] };
+  if (fields?.['$plain'] === true && req.ext !== undefined) {
+    const { [A2A]: _hints, ...others } = req.ext;
+    if (Object.keys(others).length > 0) req.ext = others;
+    else delete req.ext;
+  }
   return req;
 }
 

@@ -1,122 +1,28 @@
 /**
- * Canonical Request -> A2A messages carrying their canonical types. Each canonical message becomes
- * one A2A message per run of parts of one class, all with the message's id: content parts in a
- * TextMessageContentEvent, tool calls in a ToolCallStartEvent (whole arguments), tool results in a
- * ToolCallResultEvent. A2A has two roles: system and developer messages go as user messages that
- * name their role in `metadata.canonical_role`; tool results go as the user's.
+ * Canonical Request -> A2A: its messages as A2A messages carrying their canonical types
+ * (messages-encode.ts), as a list of messages, or in the form the A2A request came in (task,
+ * message, send-message request, JSON-RPC envelope: `ext.a2a.$form`), in v1.0 unless the request
+ * came in v0.3 or the context asks (`a2aVersion`).
  *
- * The body is a list of messages, or the form the A2A request came in (task, message,
- * send-message request, JSON-RPC envelope: `ext.a2a.$form`), in v1.0 unless the request came in
- * v0.3 or the context asks (`a2aVersion`). A2A has no model, tools or sampling: each is a loss.
+ * A2A has no model, tools or sampling: each is a loss. Under `preserve` they, other formats' ext
+ * and the mark that message ids were made up go in the request-level stash (stash.ts says where).
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
-import type { Path } from '../../model/loss.js';
-import type { Message } from '../../model/message.js';
-import type { Part } from '../../model/part.js';
 import type { Request } from '../../model/request.js';
 import type { EncodeContext, LossSink } from '../codec.js';
-import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, type A2aVersion } from './a2a-api.js';
-import { partRuns, RUN_TYPES, type RunClass } from './compact.js';
-import { encodePart, loss, own } from './parts.js';
+import { LossList } from '../shared/loss-list.js';
+import { reportForeignExt } from '../shared/residue.js';
+import { STASH_KEY, STASH_VERSION } from '../shared/stash.js';
+import { A2A, type A2aVersion } from './a2a-api.js';
+import { encodeMessages, records, type At } from './messages-encode.js';
+import { loss, own } from './parts.js';
 import { V1_METHODS } from './request-decode.js';
-import { writeCall, writeResult } from './tool-data.js';
-import { messageToV03, taskToV03, type Note } from './versions.js';
+import { NO_KIND, putInMetadata, REQUEST_STASH_KEY } from './stash.js';
+import { taskToV03, type Note } from './versions.js';
 
 /** The encode context, plus the A2A version to write (default: the source's, else 1.0). */
 export interface A2aEncodeContext extends EncodeContext {
   a2aVersion?: A2aVersion;
-}
-
-/** Residue keys of a message that are written as named wire fields, not restored blindly. */
-const OWN_FIELDS = ['messageId', 'metadata'] as const;
-
-function toolData(cls: RunClass, parts: Part[], path: Path, losses: LossSink): JsonObject {
-  if (cls === 'calls') {
-    return {
-      data: {
-        tool_calls: parts.map((p) => {
-          const c = p as Part & { type: 'tool-call' };
-          const args: JsonValue = own(c.ext)?.['$argsObject'] === true ? c.arguments : (c.argumentsJson ?? JSON.stringify(c.arguments));
-          if (c.providerExecuted) loss(losses, 'provider-executed', path, 'A2A tool calls do not say who runs them; the provider-executed mark is dropped', 'approximated');
-          return writeCall(c.id, c.name, args, c.ext);
-        }),
-      },
-    };
-  }
-  return { data: { tool_results: parts.map((p, j) => writeResult(p as Part & { type: 'tool-result' }, [...path, j], losses)) } };
-}
-
-/** A run of content parts as A2A parts; `path` is the message's. */
-function contentParts(parts: Part[], base: number, path: Path, losses: LossSink): JsonObject[] {
-  const out: JsonObject[] = [];
-  parts.forEach((p, j) => {
-    const w = encodePart(p, [...path, 'parts', base + j], losses);
-    if (w !== undefined) out.push(w);
-  });
-  return out;
-}
-
-interface Rec {
-  type: string | null;
-  agent: boolean;
-  parts: JsonObject[];
-}
-
-/** The A2A records of one canonical message (v1.0 form, before ids and metadata). */
-function records(m: Message, path: Path, losses: LossSink): Rec[] {
-  const hints = own(m.ext);
-  const agentRole = m.role === 'assistant' || (m.role === 'tool' && hints?.['$agent'] === true);
-  const runs = partRuns(m.parts);
-  let base = 0;
-  const out: Rec[] = [];
-  const untyped = hints?.['$untyped'] === true;
-  const types = Array.isArray(hints?.['$types']) && hints['$types'].length === runs.length ? (hints['$types'] as (string | null)[]) : undefined;
-  runs.forEach((run, r) => {
-    const parts = run.cls === 'content' ? contentParts(run.parts, base, path, losses) : [toolData(run.cls, run.parts, [...path, 'parts', base], losses)];
-    base += run.parts.length;
-    // Results a user sends are the user's; the agent's own (provider-executed) are the agent's.
-    const agent = run.cls === 'results' ? agentRole && m.role !== 'user' : agentRole;
-    if (untyped && out.length > 0) (out[0] as Rec).parts.push(...parts);
-    else out.push({ type: untyped ? null : (types?.[r] ?? RUN_TYPES[run.cls]), agent, parts });
-  });
-  return out.filter((r) => r.parts.length > 0);
-}
-
-/** One canonical message -> its A2A messages (v1.0). */
-function encodeMessage(m: Message, i: number, losses: LossSink): JsonObject[] {
-  const path: Path = ['messages', i];
-  reportForeignExt(m.ext, A2A, path, losses);
-  if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'A2A messages have no participant name');
-  const hints = own(m.ext);
-  let recs = records(m, path, losses);
-  if (recs.length === 0) {
-    if (m.parts.length === 0) {
-      loss(losses, 'empty-message', path, 'an A2A message needs at least one part: the empty message is dropped');
-      return [];
-    }
-    // Nothing A2A can hold is left: a placeholder keeps the turn, as other targets do.
-    const what = [...new Set(m.parts.map((p) => p.type))].join(', ');
-    recs = [{ type: RUN_TYPES.content, agent: m.role === 'assistant', parts: [{ text: `[omitted: ${what}]` }] }];
-  }
-  const messageId = typeof hints?.['messageId'] === 'string' ? hints['messageId'] : `msg-${i + 1}`;
-  const residueMeta = isJsonObject(hints?.['metadata']) ? hints['metadata'] : undefined;
-  const named = m.role === 'system' || m.role === 'developer' ? m.role : undefined;
-  // A message that came from A2A already said its role this way: no loss on the way back.
-  if (named !== undefined && hints?.['messageId'] === undefined) {
-    loss(losses, 'system-as-user', path, `A2A has no ${named} role: sent as a user message with metadata.canonical_role '${named}'`, 'approximated');
-  }
-  return recs.map((r) => {
-    const out: JsonObject = { messageId, role: r.agent ? 'ROLE_AGENT' : 'ROLE_USER', parts: r.parts };
-    const meta: JsonObject = { ...residueMeta };
-    if (r.type !== null) meta[CANONICAL_TYPE] = r.type;
-    if (named !== undefined) meta[CANONICAL_ROLE] = named;
-    if (residueMeta !== undefined || Object.keys(meta).length > 0) out['metadata'] = meta;
-    const rest: JsonObject = {};
-    for (const k in hints) if (!(OWN_FIELDS as readonly string[]).includes(k)) rest[k] = hints[k] as JsonValue;
-    restoreResidue(out, { [A2A]: rest }, A2A);
-    return out;
-  });
 }
 
 const TOP_FIELDS = [
@@ -131,13 +37,14 @@ function methodFor(method: JsonValue | undefined, version: A2aVersion): JsonValu
   return method;
 }
 
-/** The v1.0 task of the `task` form: its residue, history, status message and artifacts. */
-function buildTask(req: Request, top: JsonObject, version: A2aVersion, losses: LossSink): JsonObject {
+/** The task of the `task` form: its residue, history, status message and artifacts, in `version`. */
+function buildTask(req: Request, top: JsonObject, version: A2aVersion, ctx: EncodeContext): { task: JsonObject; generatedIds: boolean } {
   const rest = isJsonObject(top['task']) ? top['task'] : {};
   const task: JsonObject = {};
   for (const k in rest) if (!k.startsWith('$')) task[k] = rest[k] as JsonValue;
   const status: JsonObject = isJsonObject(rest['status']) ? { ...rest['status'] } : { state: 'TASK_STATE_COMPLETED' };
-  const history: JsonObject[] = [];
+  const history: At[] = [];
+  let statusAt: At | undefined;
   const artifacts: JsonObject[] = [];
   req.messages.forEach((m, i) => {
     const from = own(m.ext)?.['$from'];
@@ -145,47 +52,94 @@ function buildTask(req: Request, top: JsonObject, version: A2aVersion, losses: L
       const a: JsonObject = {};
       const hints = own(m.ext) ?? {};
       for (const k in hints) if (!k.startsWith('$')) a[k] = hints[k] as JsonValue;
-      a['parts'] = records({ ...m, ext: { [A2A]: { $untyped: true } } }, ['messages', i], losses).flatMap((r) => r.parts);
+      // Artifacts are no stash groups (they hold no message metadata): what they lose is dropped.
+      a['parts'] = records({ ...m, ext: { [A2A]: { $untyped: true } } }, ['messages', i], ctx.losses).flatMap((r) => r.parts);
       artifacts.push(a);
-    } else if (from === 'status' && status['message'] === undefined) {
-      const [msg] = encodeMessage(m, i, losses);
-      if (msg !== undefined) status['message'] = msg;
-    } else history.push(...encodeMessage(m, i, losses));
+    } else if (from === 'status' && statusAt === undefined) statusAt = { m, i };
+    else history.push({ m, i });
   });
   task['status'] = status;
-  if (history.length > 0 || rest['$history'] === true) task['history'] = history;
   if (artifacts.length > 0 || rest['$artifacts'] === true) task['artifacts'] = artifacts;
-  return version === '0.3' ? taskToV03(task, [], noteTo(losses)) : task;
+  // Messages are written in the target version directly: their stash fingerprints the wire as sent.
+  const out = version === '0.3' ? taskToV03(task, [], noteTo(ctx.losses)) : task;
+  if (version === '0.3' && rest[NO_KIND] === true) delete out['kind'];
+  const encoded = encodeMessages(history, version, ctx);
+  if (encoded.wire.length > 0 || rest['$history'] === true) out['history'] = encoded.wire;
+  let generatedIds = encoded.generatedIds;
+  if (statusAt !== undefined) {
+    const s = encodeMessages([statusAt], version, ctx);
+    generatedIds ||= s.generatedIds;
+    if (s.wire[0] !== undefined) (out['status'] as JsonObject)['message'] = s.wire[0];
+  }
+  return { task: out, generatedIds };
 }
 
 function noteTo(losses: LossSink): Note {
   return (path, code, message) => losses.push({ code, path, message, action: 'dropped' });
 }
 
+/** Request fields A2A has no slot for, and other formats' ext: losses, and the request stash's fields. */
+function topFields(req: Request, losses: LossSink): JsonObject {
+  const fields: JsonObject = {};
+  for (const key of TOP_FIELDS) {
+    if (req[key] === undefined) continue;
+    loss(losses, 'unsupported-field', [key], `A2A messages have no '${key}'`);
+    fields[key] = req[key] as unknown as JsonValue;
+  }
+  const foreign: JsonObject = {};
+  for (const origin in req.ext) if (origin !== A2A && req.ext[origin] !== undefined) foreign[origin] = req.ext[origin];
+  reportForeignExt(req.ext, A2A, [], losses);
+  // Another format's ext comes back through the stash, its private hints too.
+  if (Object.keys(foreign).length > 0) fields['ext'] = foreign;
+  return fields;
+}
+
+/** The object whose metadata holds the request stash, and under which key (stash.ts). */
+function stashHolder(form: string, inner: JsonValue): { holder: JsonObject; key: string } | undefined {
+  if (form === 'send' || form === 'task') return isJsonObject(inner) ? { holder: inner, key: STASH_KEY } : undefined;
+  const first = Array.isArray(inner) ? inner[0] : inner;
+  return isJsonObject(first) ? { holder: first, key: REQUEST_STASH_KEY } : undefined;
+}
+
 export function encodeRequest(req: Request, ctx: A2aEncodeContext): unknown {
   const top = own(req.ext) ?? {};
   const version: A2aVersion = ctx.a2aVersion ?? (top['$version'] === '0.3' ? '0.3' : '1.0');
-  const note = noteTo(ctx.losses);
   let form = typeof top['$form'] === 'string' ? top['$form'] : 'messages';
-  for (const key of TOP_FIELDS) {
-    if (req[key] !== undefined) loss(ctx.losses, 'unsupported-field', [key], `A2A messages have no '${key}'`);
-  }
-  reportForeignExt(req.ext, A2A, [], ctx.losses);
-  if (ctx.preserve) loss(ctx.losses, 'no-preserve', [], 'the A2A codec does not stash what it cannot hold: preserve has no effect', 'approximated');
+  const topLosses = new LossList();
+  const fields = topFields(req, topLosses);
+  // The messages' losses are reported after the request's, once it is known whether those are stashed.
+  const later = new LossList();
+  const mctx: EncodeContext = { preserve: ctx.preserve, losses: later };
 
   let inner: JsonValue;
-  if (form === 'task') inner = buildTask(req, top, version, ctx.losses);
-  else {
-    const list = req.messages.flatMap((m, i) => encodeMessage(m, i, ctx.losses));
-    const wire = version === '0.3' ? list.map((m, i) => messageToV03(m, [i], note)) : list;
+  let generatedIds: boolean;
+  if (form === 'task') {
+    const built = buildTask(req, top, version, mctx);
+    inner = built.task;
+    generatedIds = built.generatedIds;
+  } else {
+    const encoded = encodeMessages(req.messages.map((m, i) => ({ m, i })), version, mctx);
+    const wire = encoded.wire;
+    generatedIds = encoded.generatedIds;
     if ((form === 'message' || form === 'send') && wire.length !== 1) {
-      loss(ctx.losses, 'a2a-form', [], `the request became ${wire.length} A2A messages: written as a list, not as one ${form === 'send' ? 'send-message request' : 'message'}`, 'approximated');
+      loss(topLosses, 'a2a-form', [], `the request became ${wire.length} A2A messages: written as a list, not as one ${form === 'send' ? 'send-message request' : 'message'}`, 'approximated');
+      // The form it came in (and its fields: configuration, envelope ...) comes back from the stash.
+      fields['$a2a'] = top;
       form = 'messages';
     }
     if (form === 'messages') inner = wire;
     else if (form === 'message') inner = wire[0] as JsonObject;
     else inner = { ...(isJsonObject(top['send']) ? top['send'] : {}), message: wire[0] as JsonObject };
   }
+
+  if (ctx.preserve && generatedIds) fields['$generatedIds'] = true;
+  // A request that was never A2A: its decode drops the form and version hints it would add.
+  if (ctx.preserve && own(req.ext) === undefined) fields['$plain'] = true;
+  const at = ctx.preserve && Object.keys(fields).length > 0 ? stashHolder(form, inner) : undefined;
+  if (at !== undefined) putInMetadata(at.holder, at.key, { v: STASH_VERSION, fields });
+  for (const l of topLosses.items) ctx.losses.push(at !== undefined ? { ...l, action: 'stashed' } : l);
+  for (const l of later.items) ctx.losses.push(l);
+
   if (top['$wrap'] === 'task' || top['$wrap'] === 'message') inner = { [top['$wrap']]: inner };
   if (isJsonObject(top['rpc']) && typeof top['$rpcKey'] === 'string') {
     const rpc: JsonObject = { ...top['rpc'] };
