@@ -80,7 +80,7 @@ describe('validator loader', () => {
   it('names validators after the format and reports a missing one instead of failing', async () => {
     expect(validatorName('openai-responses')).toBe('validateOpenaiResponses');
     expect((await loadValidator('agent-input')).status).toBe('ok');
-    const missing = await loadValidator('a2a');
-    expect(missing).toMatchObject({ status: 'missing', reason: 'no test/support/validators/a2a.ts' });
+    const missing = await loadValidator('no-such-format');
+    expect(missing).toMatchObject({ status: 'missing', reason: 'no test/support/validators/no-such-format.ts' });
   });
 });

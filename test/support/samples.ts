@@ -81,7 +81,7 @@ const RULES: Record<string, DialectRules> = {
 };
 
 /** The dialects this module knows how to find captures for. */
-export const SAMPLED_FORMATS = [...Object.keys(RULES), 'agent-input', 'ag-ui'];
+export const SAMPLED_FORMATS = [...Object.keys(RULES), 'agent-input', 'ag-ui', 'a2a'];
 
 /**
  * Vectors that are not valid bodies of their dialect on purpose or by a rule the real service
@@ -233,6 +233,90 @@ function agUiSamples(kind: SampleKind): Sample[] {
   );
 }
 
+/** JSON-RPC methods whose params are a send-message request (v1.0 and v0.3 names). */
+const A2A_SEND_METHODS = new Set(['SendMessage', 'SendStreamingMessage', 'message/send', 'message/stream']);
+
+/** An A2A message or task by its shape (either version; the spec's examples leave `kind` out). */
+const isA2aMessage = (v: unknown): boolean => isObj(v) && Array.isArray(v['parts']) && !('artifactId' in v);
+const isA2aTask = (v: unknown): boolean => isObj(v) && isObj(v['status']) && typeof v['id'] === 'string';
+
+/**
+ * Whether a JSON value is an A2A body that carries a conversation: a send-message request (bare
+ * or in a JSON-RPC request), a task or a message (bare, as a v1.0 `{task}` / `{message}` response,
+ * or as a JSON-RPC result), or a list of messages. Agent cards, task queries, errors and lone
+ * parts or artifacts are not.
+ */
+function isA2aRequest(v: unknown): boolean {
+  if (Array.isArray(v)) return v.length > 0 && v.every(isA2aMessage);
+  if (!isObj(v)) return false;
+  if (v['jsonrpc'] !== undefined) {
+    if (typeof v['method'] === 'string') return A2A_SEND_METHODS.has(v['method']) && isObj(v['params']);
+    return isA2aRequest(v['result']);
+  }
+  if (isObj(v['message']) && !('messageId' in v)) return true;
+  return isA2aTask(v) || isA2aMessage(v) || (Object.keys(v).length === 1 && (isA2aTask(v['task']) || isA2aMessage(v['message'])));
+}
+
+/**
+ * Specification examples that break the specification (the v0.3.0 JSON schema, a2a.proto), by file
+ * and index. test/formats/a2a/validator.test.ts checks that the A2A validator agrees with every
+ * mark; test/formats/a2a/spec-examples.test.ts pins where the decoder refuses those it refuses.
+ */
+const NO_KIND = "messages without 'kind' (the v0.3.0 schema requires it)";
+const A2A_INVALID: Record<string, string> = {
+  'a2a-v1-spec-json-examples.jsonl#1': 'a message without messageId (REQUIRED in a2a.proto)',
+  'a2a-v0.3.0-spec-json-examples.jsonl#2': NO_KIND,
+  'a2a-v0.3.0-spec-json-examples.jsonl#3': NO_KIND,
+  'a2a-v0.3.0-spec-json-examples.jsonl#9': NO_KIND,
+  'a2a-v0.3.0-spec-json-examples.jsonl#10': NO_KIND,
+  'a2a-v0.3.0-spec-json-examples.jsonl#17': NO_KIND,
+  'a2a-v0.3.0-spec-json-examples.jsonl#5': 'a message without role (required by the v0.3.0 schema)',
+  'a2a-v0.3.0-spec-json-examples.jsonl#6': "a file part with its bytes under 'data' (FileWithBytes has 'bytes'), and those bytes a placeholder, not base64",
+  'a2a-v0.3.0-spec-json-examples.jsonl#8': 'messageId written on the params instead of on the message, which then has none',
+  'a2a-v0.3.0-spec-json-examples.jsonl#11': 'a status message without messageId (required by the v0.3.0 schema)',
+  'spec-v0.3-streaming.sse#0': "a history file part with its bytes under 'data', a placeholder, not base64 (spec example 9.3)",
+};
+
+interface SpecExample {
+  index: number;
+  parsed: boolean;
+  example: unknown;
+}
+
+/**
+ * A2A request bodies: the conversation-carrying bodies among the specification's JSON examples
+ * (test/fixtures/a2a and ../shared/fixtures/a2a/spec-examples), and the task and message events of
+ * the spec's SSE stream example (test/fixtures/a2a/streams). Examples that break the spec are
+ * marked invalid.
+ */
+function a2aSamples(kind: SampleKind): Sample[] {
+  if (kind !== 'request') return [];
+  const roots: [string, string][] = [['local', join(LOCAL_FIXTURES, 'a2a')]];
+  if (hasSharedFixtures()) roots.push(['shared', join(SHARED_FIXTURES, 'a2a/spec-examples')]);
+  const out: Sample[] = [];
+  const add = (name: string, key: string, body: unknown): void => {
+    if (!isA2aRequest(body)) return;
+    const reason = A2A_INVALID[key];
+    out.push(reason === undefined ? { name, body } : { name, body, invalid: reason });
+  };
+  for (const [label, dir] of roots) {
+    for (const file of listFiles(dir, ['-spec-json-examples.jsonl'])) {
+      const base = relative(dir, file);
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (line.trim() === '') continue;
+        const e = JSON.parse(line) as SpecExample;
+        if (e.parsed) add(`${label}:a2a/${base}#${e.index}`, `${base}#${e.index}`, e.example);
+      }
+    }
+    for (const file of listFiles(join(dir, 'streams'), ['.sse'])) {
+      const base = relative(join(dir, 'streams'), file);
+      const events = readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('data:'));
+      events.forEach((l, i) => add(`${label}:a2a/streams/${base}#${i}`, `${base}#${i}`, JSON.parse(l.slice('data:'.length)) as unknown));
+    }
+  }
+  return out;
+}
+
 function dedupe(list: Sample[]): Sample[] {
   const seen = new Set<string>();
   return list.filter((s) => {
@@ -256,6 +340,7 @@ export function samples(format: string, kind: SampleKind): Sample[] {
   let all: Sample[] = [];
   if (format === 'agent-input') all = agentInputSamples(kind);
   else if (format === 'ag-ui') all = agUiSamples(kind);
+  else if (format === 'a2a') all = a2aSamples(kind);
   else {
     const rules = RULES[format];
     if (rules) {
