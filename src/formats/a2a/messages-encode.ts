@@ -27,6 +27,7 @@ import { encodePart, loss, own } from './parts.js';
 import { dropGeneratedIds, generatedId, NO_KIND, sinkMessageStash } from './stash.js';
 import { writeCall, writeResult } from './tool-data.js';
 import { messageToV03, type Note } from './versions.js';
+import { stashGroups } from '../shared/stash-groups.js';
 
 /** Residue keys of a message that are written as named wire fields, not restored blindly. */
 const OWN_FIELDS = ['messageId', 'metadata'] as const;
@@ -138,23 +139,9 @@ function encodeIn(at: At, version: A2aVersion, losses: LossSink): JsonObject[] {
   });
 }
 
-/** Stash groups: one canonical message each; one that becomes no wire message joins the next (or the last) group. */
+/** Stash groups (see stashGroups), by whether a message becomes any wire message. */
 function groups(items: readonly At[]): At[][] {
-  const out: At[][] = [];
-  let pending: At[] = [];
-  for (const at of items) {
-    pending.push(at);
-    if (encodeMessage(at.m, at.i, new LossList()).length > 0) {
-      out.push(pending);
-      pending = [];
-    }
-  }
-  if (pending.length > 0) {
-    const last = out[out.length - 1];
-    if (last) last.push(...pending);
-    else out.push(pending);
-  }
-  return out;
+  return stashGroups(items, (at) => encodeMessage(at.m, at.i, new LossList()).length > 0);
 }
 
 const silent: Note = () => undefined;

@@ -158,6 +158,9 @@ export class Emitter {
 
   textStart(index: number, hints: JsonObject | undefined): void {
     const b = this.block(hints, T.chunk);
+    // A2A tells text messages apart by messageId only: a text block opened while another is still
+    // open (Bedrock closes all blocks at the end) needs its own id, or their fragments would merge.
+    if (typeof hints?.['messageId'] !== 'string' && [...this.texts.values()].some((o) => o.messageId === b.messageId)) b.messageId = `${b.messageId}-${index}`;
     // An artifact's text streams as artifact updates (append / lastChunk), not as messages.
     if (b.artifact !== undefined && this.o.mode !== 'task-only') b.whole = false;
     this.texts.set(index, b);

@@ -133,7 +133,8 @@ export class A2aStreamEncoder implements StreamEncoder {
     const version: A2aVersion = this.ctx.a2aVersion ?? (hints['$version'] === '0.3' ? '0.3' : '1.0');
     const mode: Mode = typeof hints['$start'] === 'string' && MODES.has(hints['$start']) ? (hints['$start'] as Mode) : 'task';
     if (start?.model !== undefined) loss(this.ctx.losses, 'model', [this.n, 'model'], 'an A2A task does not say which model answered');
-    const taskId = start?.id ?? 'task-1';
+    // An empty id (some gateways send one) is no id: A2A requires a non-empty task id.
+    const taskId = start?.id !== undefined && start.id !== '' ? start.id : 'task-1';
     this.em = new Emitter({ version, mode, rpcId: this.ctx.rpcId ?? 1, taskId, losses: this.ctx.losses, start: hints, ...(start?.created !== undefined ? { created: start.created } : {}) });
     this.em.open(out);
     return this.em;
