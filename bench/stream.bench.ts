@@ -54,9 +54,11 @@ function rawOf(dialect: string, events: WireEvent[]): Uint8Array | string {
 const dialects = formats()
   .filter((f) => f.kinds.includes('stream'))
   .map((f) => f.id);
+const PROVIDERS: StreamDialect[] = ['anthropic-messages', 'openai-chat', 'openai-responses', 'bedrock-converse', 'gemini'];
 const rows: Record<string, string | number>[] = [];
-for (const from of dialects) {
-  const captures = [...localStreamCaptures(from as StreamDialect), ...sharedStreamCaptures(from as StreamDialect)];
+// Sources: the provider dialects (their captures); targets: every dialect with a stream codec.
+for (const from of PROVIDERS) {
+  const captures = [...localStreamCaptures(from), ...sharedStreamCaptures(from)];
   const capture = captures.sort((a, b) => b.events.length - a.events.length)[0];
   if (capture === undefined) continue;
   const raw = rawOf(from, capture.events);
