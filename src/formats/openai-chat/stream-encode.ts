@@ -156,7 +156,9 @@ export class ChatStreamEncoder implements StreamEncoder {
         this.state(e.choice).blocks.delete(e.index);
         if (b?.kind !== 'tool') return;
         reportForeignExt(e.ext, OPENAI_CHAT, [at], this.ctx.losses);
-        if (!b.sawDelta && e.arguments !== undefined && e.arguments !== '') this.send(out, e.choice, this.argsDelta(b, e.arguments));
+        // A call that came with no argument text at all has no arguments: Chat clients parse the
+        // arguments as JSON, so they get the empty object rather than an empty string.
+        if (!b.sawDelta) this.send(out, e.choice, this.argsDelta(b, e.arguments !== undefined && e.arguments !== '' ? e.arguments : '{}'));
         const rest = own(e.ext);
         if (rest !== undefined && b.tool !== -1 && Object.keys(rest).some((k) => !k.startsWith('$'))) {
           const frag: JsonObject = { index: b.tool as number };
@@ -205,7 +207,8 @@ export class ChatStreamEncoder implements StreamEncoder {
   private start(e: StreamEvent & { type: 'response-start' }, at: number): void {
     reportForeignExt(e.ext, OPENAI_CHAT, [at], this.ctx.losses);
     this.head = {
-      id: e.id ?? `chatcmpl-interlingua-${++made}`,
+      // An empty id (some gateways send one) is no id.
+      id: e.id !== undefined && e.id !== '' ? e.id : `chatcmpl-interlingua-${++made}`,
       object: 'chat.completion.chunk',
       // Required by the chunk schema; like the response codec, the current time when unknown.
       created: e.created ?? Math.floor(Date.now() / 1000),
