@@ -1,0 +1,103 @@
+/**
+ * Blob envelopes ([CAM] BlobEnvelope): `{ blobType, version, <data key>: ... }`, stored as JSON
+ * text (the service hands a JSON object blob back as a Java `Map.toString` string, reference §1.2),
+ * read from text or from an object. Reading follows Camunda's rules and says where a blob is wrong:
+ * no `blobType`, no `version`, a newer `version`, an unknown `blobType` or a missing data field is
+ * an issue at `[..., 'blob', ...]`. A bare JSON array is the older tool-calls blob without an envelope.
+ */
+import type { Issue } from '../../model/errors.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
+import { BLOB, DATA_KEY, ENVELOPE_VERSION, type BlobType } from './agentcore-memory-api.js';
+
+export type Envelope =
+  | { type: typeof BLOB.toolCalls; calls: JsonValue[]; bare?: true }
+  | { type: typeof BLOB.toolCallResults; results: JsonValue[] }
+  | { type: typeof BLOB.messageContent; content: JsonObject }
+  | { type: typeof BLOB.messageMetadata; metadata: JsonObject; properties?: JsonObject }
+  | { type: typeof BLOB.payloads; payload: JsonValue[] }
+  | { type: typeof BLOB.stash; stash: JsonObject };
+
+export interface ParsedBlob {
+  env: Envelope;
+  /** The blob came as a JSON object rather than JSON text. */
+  object: boolean;
+  /** Envelope fields this codec does not know (reported when decoding). */
+  unknown: string[];
+}
+
+const KNOWN_TYPES = new Set<string>(Object.values(BLOB));
+
+function issue(issues: Issue[], path: Path, message: string, code = 'invalid_blob', expected?: string): undefined {
+  const i: Issue = { code, path, message };
+  if (expected !== undefined) i.expected = expected;
+  issues.push(i);
+  return undefined;
+}
+
+/** The blob's JSON value: parsed when it is text. */
+function blobValue(blob: JsonValue, path: Path, issues: Issue[]): JsonValue | undefined {
+  if (typeof blob !== 'string') return blob;
+  try {
+    return JSON.parse(blob) as JsonValue;
+  } catch {
+    return issue(issues, path, 'blob is not JSON text (an envelope is stored as JSON text)', 'invalid_blob', 'JSON text');
+  }
+}
+
+/** Parses one blob payload's value; `path` is the blob's own path (`[..., 'payload', j, 'blob']`). */
+export function parseBlob(blob: JsonValue, path: Path, issues: Issue[]): ParsedBlob | undefined {
+  const value = blobValue(blob, path, issues);
+  if (value === undefined) return undefined;
+  const object = typeof blob !== 'string';
+  if (Array.isArray(value)) return { env: { type: BLOB.toolCalls, calls: value, bare: true }, object, unknown: [] };
+  if (!isJsonObject(value)) return issue(issues, path, 'blob is neither an envelope object nor a JSON array of tool calls', 'invalid_blob', 'an envelope object');
+  const type = value['blobType'];
+  if (typeof type !== 'string') return issue(issues, [...path, 'blobType'], "blob does not contain a 'blobType' field", 'invalid_blob', 'a blobType string');
+  const version = value['version'];
+  if (version === undefined) return issue(issues, [...path, 'version'], "blob does not contain a 'version' field", 'invalid_blob', 'version 1');
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return issue(issues, [...path, 'version'], `blob version ${JSON.stringify(version)} is not a positive integer`, 'invalid_blob', 'version 1');
+  if (version > ENVELOPE_VERSION) {
+    return issue(issues, [...path, 'version'], `blob version ${version} is newer than the highest version supported (${ENVELOPE_VERSION}); it was written by a newer writer and reading it is not supported`, 'unsupported_version', `version ${ENVELOPE_VERSION}`);
+  }
+  if (!KNOWN_TYPES.has(type)) return issue(issues, [...path, 'blobType'], `unknown blobType '${type}'`, 'unknown_blob_type', [...KNOWN_TYPES].join(' | '));
+  const key = DATA_KEY[type as BlobType];
+  const data = value[key];
+  const at = [...path, key];
+  const known = new Set(['blobType', 'version', key, ...(type === BLOB.messageMetadata ? ['properties'] : [])]);
+  const unknown = Object.keys(value).filter((k) => !known.has(k));
+  const wrong = (what: string): undefined => issue(issues, at, data === undefined ? `${type} envelope is missing its '${key}' field` : `${type} envelope's '${key}' is not ${what}`, 'invalid_blob', what);
+  switch (type) {
+    case BLOB.toolCalls:
+      return Array.isArray(data) ? { env: { type, calls: data }, object, unknown } : wrong('an array');
+    case BLOB.toolCallResults:
+      return Array.isArray(data) ? { env: { type, results: data }, object, unknown } : wrong('an array');
+    case BLOB.messageContent:
+      if (!isJsonObject(data)) return wrong('a content object');
+      if (typeof data['type'] !== 'string') return issue(issues, [...at, 'type'], 'content has no type discriminator', 'invalid_blob', 'a type string');
+      return { env: { type, content: data }, object, unknown };
+    case BLOB.messageMetadata: {
+      if (!isJsonObject(data)) return wrong('an object');
+      const props = value['properties'];
+      if (props !== undefined && props !== null && !isJsonObject(props)) return issue(issues, [...path, 'properties'], "metadata envelope's 'properties' is not an object", 'invalid_blob', 'an object');
+      const env: Envelope = { type, metadata: data };
+      if (isJsonObject(props)) env.properties = props;
+      return { env, object, unknown: props === null ? [...unknown, 'properties'] : unknown };
+    }
+    case BLOB.payloads:
+      return Array.isArray(data) ? { env: { type, payload: data }, object, unknown } : wrong('an array');
+    default:
+      return isJsonObject(data) ? { env: { type: BLOB.stash, stash: data }, object, unknown } : wrong('an object');
+  }
+}
+
+/** An envelope as this codec writes it: JSON text, `blobType` and `version` first (as Camunda does). */
+export function envelopeText(type: BlobType, data: JsonValue, extra?: JsonObject): string {
+  const out: JsonObject = { blobType: type, version: ENVELOPE_VERSION, [DATA_KEY[type]]: data };
+  if (extra) Object.assign(out, extra);
+  return JSON.stringify(out);
+}
+
+export function blobPayload(type: BlobType, data: JsonValue, extra?: JsonObject): JsonObject {
+  return { blob: envelopeText(type, data, extra) };
+}

@@ -1,0 +1,251 @@
+/**
+ * Messages <-> events, as groups and one at a time (the pure functions stores call):
+ * - `messageToEvent` / `eventToMessages` / `eventToMessage` (exported from index.ts);
+ * - exact round trips: an event this codec would not write back the same way from the messages it
+ *   reads as (JSON text spelled otherwise, a layout of another writer) is kept verbatim in the first
+ *   message's hints (`$event`, with `$hash` of the messages): written back as it came while the
+ *   messages are unchanged, re-encoded once they change;
+ * - `preserve`: a group of messages the events would not give back exactly is stashed (shared
+ *   stash.ts) in an `interlingua.stash` blob, the last payload of the group's first event, so the
+ *   event stays one CreateEvent accepts.
+ */
+import { ValidationError, type Issue } from '../../model/errors.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Loss, Path } from '../../model/loss.js';
+import type { Message } from '../../model/message.js';
+import { DEFAULT_LIMITS, type DecodeContext, type EncodeContext, type Limits, type LossSink } from '../codec.js';
+import { LossList } from '../shared/loss-list.js';
+import { stableHash } from '../shared/stable-hash.js';
+import { encodeGroup, STASH_KEY, takeMessageStash } from '../shared/stash.js';
+import { AGENTCORE, BLOB, ENVELOPE_VERSION } from './agentcore-memory-api.js';
+import { own } from './content.js';
+import { messagesOf, parseEvent, checkEventMetadata } from './event-decode.js';
+import { encodeEvent, OWN_PAYLOADS } from './event-encode.js';
+import { plainSegments, type Slot } from './slots.js';
+
+export interface At {
+  m: Message;
+  /** The message's index in the request, for loss paths. */
+  i: number;
+}
+
+/** Deep equality of JSON values (object key order ignored, as JSON readers ignore it). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => sameJson(v, (b as unknown[])[i]));
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+const joins = (m: Message): boolean => own(m.ext)?.['$join'] === true;
+
+/** `m` without the verbatim-event hints. */
+function bare(m: Message): Message {
+  const o = own(m.ext);
+  if (o === undefined || (!('$event' in o) && !('$hash' in o))) return m;
+  const { $event: _e, $hash: _h, ...rest } = o;
+  const ext = { ...m.ext };
+  if (Object.keys(rest).length > 0) ext[AGENTCORE] = rest;
+  else delete ext[AGENTCORE];
+  const out: Message = { ...m };
+  if (Object.keys(ext).length > 0) out.ext = ext;
+  else delete out.ext;
+  return out;
+}
+
+/** Consecutive messages that share one event (`$join`, from a plain event of several roles). */
+function runsOf(group: readonly At[]): At[][] {
+  const out: At[][] = [];
+  let run: At[] = [];
+  for (const at of group) {
+    run.push(at);
+    if (!joins(at.m)) {
+      out.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) out.push(run);
+  return out;
+}
+
+const slotOfPayload = (p: JsonObject): Slot | undefined => {
+  const c = p['conversational'];
+  return isJsonObject(c) ? { kind: 'conversational', role: c['role'] as 'USER' } : undefined;
+};
+
+/** One event for a run of joined messages, when they still read back as that run; else undefined. */
+function merged(run: readonly At[], events: readonly (JsonObject | undefined)[]): JsonObject | undefined {
+  if (events.some((e, k) => e === undefined || (k > 0 && Object.keys(e).length !== 1))) return undefined;
+  const payloads = events.flatMap((e) => (e as JsonObject)['payload'] as JsonObject[]);
+  // Joined messages are plain conversational ones: any blob at all and they are written apart.
+  const slots = payloads.map(slotOfPayload);
+  if (payloads.length > OWN_PAYLOADS || slots.some((s) => s === undefined)) return undefined;
+  const segs = plainSegments(slots as Slot[]);
+  if (segs.length !== run.length || segs.some((s, k) => s.role !== run[k]?.m.role)) return undefined;
+  return { ...(events[0] as JsonObject), payload: payloads };
+}
+
+function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserve: boolean): JsonObject[] {
+  const o = own((run[0] as At).m.ext);
+  if (o !== undefined && isJsonObject(o['$event']) && typeof o['$hash'] === 'string' && stableHash(run.map((a) => bare(a.m))) === o['$hash']) return [o['$event']];
+  const events = run.map((a) => encodeEvent(a.m, ['messages', a.i], losses, info, preserve));
+  if (run.length > 1) {
+    const one = merged(run, events);
+    if (one) return [one];
+  }
+  return events.filter((e): e is JsonObject => e !== undefined);
+}
+
+/** A group's stash, moved from the top of its first event (where encodeGroup puts it) into a blob. */
+function sinkStash(event: JsonObject | undefined): void {
+  if (event === undefined || !(STASH_KEY in event)) return;
+  const stash = event[STASH_KEY] as JsonValue;
+  delete event[STASH_KEY];
+  const payload = event['payload'] as JsonObject[];
+  event['payload'] = [...payload, { blob: JSON.stringify({ blobType: BLOB.stash, version: ENVELOPE_VERSION, stash }) }];
+}
+
+const STASH_PREFIX = `{"blobType":"${BLOB.stash}","version":${ENVELOPE_VERSION},`;
+
+/** A copy of an event with its stash blob (the last payload) lifted to the top, where takeMessageStash looks. */
+function liftStash(event: JsonValue): JsonValue {
+  if (!isJsonObject(event) || !Array.isArray(event['payload'])) return event;
+  const payload = event['payload'];
+  const last = payload[payload.length - 1];
+  const blob = isJsonObject(last) && Object.keys(last).length === 1 ? last['blob'] : undefined;
+  let env: JsonValue | undefined;
+  if (typeof blob === 'string' && blob.startsWith(STASH_PREFIX)) {
+    try {
+      env = JSON.parse(blob) as JsonValue;
+    } catch {
+      return event;
+    }
+  } else if (isJsonObject(blob) && blob['blobType'] === BLOB.stash && blob['version'] === ENVELOPE_VERSION) env = blob;
+  if (!isJsonObject(env) || env['stash'] === undefined) return event;
+  return { ...event, payload: payload.slice(0, -1), [STASH_KEY]: env['stash'] };
+}
+
+function withoutStash(event: JsonValue): JsonValue {
+  if (!isJsonObject(event) || !(STASH_KEY in event)) return event;
+  const { [STASH_KEY]: _s, ...rest } = event;
+  return rest;
+}
+
+/** One event's messages, checked; an event this codec would write otherwise is kept verbatim (see above). */
+function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Issue[]): Message[] {
+  if (!isJsonObject(event)) {
+    issues.push({ code: 'invalid_type', path, message: 'an event is not an object', expected: 'an event object' });
+    return [];
+  }
+  const before = issues.length;
+  const items = parseEvent(event, path, ctx, issues);
+  if (items === undefined || (items.length === 0 && issues.length === before)) {
+    checkEventMetadata(event, path, issues);
+    ctx.losses.push({ code: 'empty-event', path, message: 'the event has no payloads (listed with includePayloads false?): no message to read', action: 'dropped' });
+    return [];
+  }
+  const messages = messagesOf(event, items, path, ctx, issues);
+  if (issues.length > before) return [];
+  const again = encodeRun(messages.map((m, i) => ({ m, i })), new LossList(), new LossList(), false);
+  if (again.length !== 1 || !sameJson(again[0], event)) {
+    const hash = stableHash(messages);
+    const first = messages[0] as Message;
+    first.ext = { ...first.ext, [AGENTCORE]: { ...own(first.ext), $event: event, $hash: hash } };
+  }
+  return messages;
+}
+
+/**
+ * Events -> messages. `indices[k]` is the index of `events[k]` in the body, for paths. A group's
+ * stash (preserve) is taken when it still matches the events it covers; otherwise it is reported
+ * and the visible events are read.
+ */
+export function decodeEvents(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[]): Message[] {
+  const lifted = events.map(liftStash);
+  const out: Message[] = [];
+  for (let k = 0; k < lifted.length; ) {
+    const stash = takeMessageStash(lifted, k, ctx, ['events']);
+    if (stash) {
+      out.push(...stash.messages);
+      k += stash.span;
+      continue;
+    }
+    out.push(...decodeOne(withoutStash(lifted[k] as JsonValue), ['events', indices[k] ?? k], ctx, issues));
+    k++;
+  }
+  return out;
+}
+
+/** Whether events decode back to exactly these messages. */
+function decodesBack(events: readonly JsonObject[], messages: readonly Message[]): boolean {
+  const issues: Issue[] = [];
+  const back = decodeEvents(events, events.map((_e, i) => i), { limits: { maxTextBytes: Number.MAX_SAFE_INTEGER }, losses: new LossList() }, issues);
+  return issues.length === 0 && stableHash(back) === stableHash(messages);
+}
+
+/**
+ * The events of a group of messages (all of them, or one stash group of a request). Losses go to
+ * `ctx.losses`; under `preserve` the group is stashed when anything was lost or would not come back.
+ */
+export function encodeMessageGroup(group: readonly At[], ctx: EncodeContext): JsonObject[] {
+  const canonical = group.map((a) => a.m);
+  const wire = encodeGroup(
+    canonical,
+    ctx,
+    (local) => runsOf(group).flatMap((run) => encodeRun(run, local, ctx.losses, ctx.preserve)),
+    (events) => !decodesBack(events, canonical),
+  );
+  sinkStash(wire[0]);
+  return wire;
+}
+
+export interface MessageToEventOptions {
+  /** Stash what the event cannot hold inside it (an `interlingua.stash` blob), so reading it back is exact. */
+  preserve?: boolean;
+  /** The message's index, for loss paths (`['messages', index, ...]`); 0 by default. */
+  index?: number;
+}
+
+/**
+ * One canonical message -> one event ready for CreateEvent (`payload`, `metadata` when there is
+ * any, and the event fields it was read with), and what it could not hold. A system or developer
+ * message gives no event (`event` undefined) and a `system-message` loss.
+ */
+export function messageToEvent(message: Message, options: MessageToEventOptions = {}): { event: JsonObject | undefined; losses: Loss[] } {
+  const losses = new LossList();
+  const [event] = encodeMessageGroup([{ m: message, i: options.index ?? 0 }], { preserve: options.preserve === true, losses });
+  return { event, losses: losses.items };
+}
+
+export interface EventToMessagesOptions {
+  /** The event's index in its list, for error paths (`['events', index, 'payload', j, ...]`); 0 by default. */
+  index?: number;
+  limits?: Partial<Limits>;
+  /** Where to report what reading set aside (an event without payloads, an unread envelope field). */
+  losses?: LossSink;
+}
+
+/**
+ * One event (a CreateEvent body's or a ListEvents entry's fields) -> its canonical messages: one,
+ * or several for a plain conversational event of several roles, or none for an event without
+ * payloads. Throws a ValidationError naming the event and payload index of each problem.
+ */
+export function eventToMessages(event: unknown, options: EventToMessagesOptions = {}): Message[] {
+  const issues: Issue[] = [];
+  const ctx: DecodeContext = { limits: { ...DEFAULT_LIMITS, ...options.limits }, losses: options.losses ?? new LossList() };
+  const out = decodeEvents([event as JsonValue], [options.index ?? 0], ctx, issues);
+  if (issues.length > 0) throw new ValidationError(issues);
+  return out;
+}
+
+/** One event -> its one message; a ValidationError when the event holds none or several. */
+export function eventToMessage(event: unknown, options: EventToMessagesOptions = {}): Message {
+  const list = eventToMessages(event, options);
+  const [only] = list;
+  if (only === undefined || list.length !== 1) {
+    throw new ValidationError([{ code: 'not_one_message', path: ['events', options.index ?? 0], message: `the event holds ${list.length} messages, not one`, expected: 'one message' }]);
+  }
+  return only;
+}
