@@ -327,6 +327,34 @@ function dedupe(list: Sample[]): Sample[] {
   });
 }
 
+/**
+ * AgentCore Memory bodies `{events}`. The corpus has no captured events, so these are the Camunda
+ * connectors' mapper, envelope and store test vectors written as events
+ * (test/fixtures/agentcore-memory/camunda-vectors.json): one body per mapper case and per store
+ * case; the envelope cases Camunda refuses are invalid bodies.
+ */
+function agentcoreMemorySamples(kind: SampleKind): Sample[] {
+  if (kind !== 'request') return [];
+  type Vectors = {
+    mapper: { name: number; test: string; camunda: { payload?: unknown[] } | null }[];
+    envelope: { test: string; blob: string; error?: string[] }[];
+    store: { test: string; body: unknown }[];
+  };
+  const v = JSON.parse(readFileSync(join(LOCAL_FIXTURES, 'agentcore-memory/camunda-vectors.json'), 'utf8')) as Vectors;
+  const out: Sample[] = [];
+  for (const m of v.mapper) {
+    const payload = m.camunda?.payload;
+    if (payload !== undefined && payload.length > 0) out.push({ name: `vectors:camunda/${m.test}`, body: { events: [{ payload }] } });
+  }
+  for (const s of v.store) out.push({ name: `vectors:camunda/${s.test}`, body: s.body });
+  v.envelope.forEach((e, k) => {
+    const sample: Sample = { name: `vectors:camunda/${e.test}#${k}`, body: { events: [{ payload: [{ blob: e.blob }] }] } };
+    if (e.error) sample.invalid = `Camunda refuses this blob (${e.error.join(', ')})`;
+    out.push(sample);
+  });
+  return out;
+}
+
 const cache = new Map<string, Sample[]>();
 
 /**
@@ -340,6 +368,7 @@ export function samples(format: string, kind: SampleKind): Sample[] {
   let all: Sample[] = [];
   if (format === 'agent-input') all = agentInputSamples(kind);
   else if (format === 'ag-ui') all = agUiSamples(kind);
+  else if (format === 'agentcore-memory') all = agentcoreMemorySamples(kind);
   else if (format === 'a2a') all = a2aSamples(kind);
   else {
     const rules = RULES[format];
