@@ -1,0 +1,170 @@
+/**
+ * The EventStore every backend is wrapped in: it checks identifiers, events and options once (the
+ * same errors on every backend), keeps the clock and the expiry, turns page positions into tokens,
+ * and computes turns from newest-first pages, so backends only store and fetch rows.
+ */
+import { UsageError, ValidationError } from '../model/errors.js';
+import type { Backend, Row } from './backend.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { prepareEvents } from './event-shape.js';
+import { checkId, positionOfEventId, type Position } from './ids.js';
+import {
+  DAY_MS,
+  DEFAULT_EXPIRY_DAYS,
+  DEFAULT_TURNS,
+  MAX_EXPIRY_DAYS,
+  MAX_PAGE,
+  MIN_EXPIRY_DAYS,
+  type EventPage,
+  type EventStore,
+  type ListEventsOptions,
+  type NewEvent,
+  type StoredEvent,
+  type StoreOptions,
+} from './store.js';
+import { collectLastTurns } from './turns.js';
+
+/** How often appends sweep expired events out (reads never return them in between). */
+export const PURGE_INTERVAL_MS = 60_000;
+
+export function checkExpiryDays(days: unknown): number {
+  if (days === undefined) return DEFAULT_EXPIRY_DAYS;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < MIN_EXPIRY_DAYS || days > MAX_EXPIRY_DAYS) {
+    throw new UsageError(`expiryDays must be a whole number of days from ${MIN_EXPIRY_DAYS} to ${MAX_EXPIRY_DAYS}, as AgentCore allows (got ${String(days)})`);
+  }
+  return days;
+}
+
+function invalid(field: string, message: string): never {
+  throw new ValidationError([{ code: 'invalid_option', path: [field], message }]);
+}
+
+function toEvent(actorId: string, sessionId: string, row: Row): StoredEvent {
+  const event: StoredEvent = {
+    actorId,
+    sessionId,
+    eventId: row.eventId,
+    eventTimestamp: new Date(row.ts).toISOString(),
+    sequence: row.seq,
+    payload: JSON.parse(row.payloadJson) as StoredEvent['payload'],
+  };
+  if (row.metadataJson != null) event.metadata = JSON.parse(row.metadataJson) as NonNullable<StoredEvent['metadata']>;
+  return event;
+}
+
+export function createEventStore(backend: Backend, options: StoreOptions = {}): EventStore {
+  const expiryDays = checkExpiryDays(options.expiryDays);
+  const clock = options.now ?? Date.now;
+  let lastPurge = Number.NEGATIVE_INFINITY;
+  let closed = false;
+
+  const now = (): number => {
+    if (closed) throw new UsageError(`the ${backend.kind} memory store is closed`);
+    return clock();
+  };
+  const ids = (actorId: unknown, sessionId: unknown): [string, string] => [checkId('actorId', actorId), checkId('sessionId', sessionId)];
+
+  async function purge(at: number): Promise<number> {
+    lastPurge = at;
+    return backend.purge(at);
+  }
+
+  async function page(actorId: string, sessionId: string, chronological: boolean, limit: number, after: Position | undefined, at: number) {
+    const rows = await backend.list(actorId, sessionId, after ? { after, chronological, limit: limit + 1 } : { chronological, limit: limit + 1 }, at);
+    const more = rows.length > limit;
+    const kept = more ? rows.slice(0, limit) : rows;
+    return { events: kept.map((r) => toEvent(actorId, sessionId, r)), more, last: kept[kept.length - 1] };
+  }
+
+  return {
+    backend: backend.kind,
+    expiryDays,
+
+    async appendEvents(actorIdIn, sessionIdIn, events: readonly NewEvent[]) {
+      const [actorId, sessionId] = ids(actorIdIn, sessionIdIn);
+      const prepared = prepareEvents(events);
+      const at = now();
+      if (at - lastPurge >= PURGE_INTERVAL_MS) await purge(at);
+      if (prepared.length === 0) return [];
+      const rows = await backend.append(actorId, sessionId, prepared, at, at + expiryDays * DAY_MS);
+      return rows.map((r) => toEvent(actorId, sessionId, r));
+    },
+
+    async getEvent(actorIdIn, sessionIdIn, eventIdIn) {
+      const [actorId, sessionId] = ids(actorIdIn, sessionIdIn);
+      const eventId = checkId('eventId', eventIdIn);
+      const pos = positionOfEventId(eventId);
+      if (!pos) return undefined;
+      const row = await backend.get(actorId, sessionId, pos.seq, now());
+      return row && row.eventId === eventId ? toEvent(actorId, sessionId, row) : undefined;
+    },
+
+    async listEvents(actorIdIn, sessionIdIn, opts: ListEventsOptions = {}): Promise<EventPage> {
+      const [actorId, sessionId] = ids(actorIdIn, sessionIdIn);
+      const { maxResults = MAX_PAGE, nextToken, chronological = true } = opts;
+      if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > MAX_PAGE) {
+        invalid('maxResults', `maxResults must be a whole number from 1 to ${MAX_PAGE} (got ${String(maxResults)})`);
+      }
+      if (typeof chronological !== 'boolean') invalid('chronological', 'chronological must be true or false');
+      const after = nextToken === undefined ? undefined : decodeCursor(nextToken, actorId, sessionId, chronological);
+      const { events, more, last } = await page(actorId, sessionId, chronological, maxResults, after, now());
+      const out: EventPage = { events };
+      if (more && last) out.nextToken = encodeCursor(actorId, sessionId, chronological, last);
+      return out;
+    },
+
+    async lastTurns(actorIdIn, sessionIdIn, k = DEFAULT_TURNS) {
+      const [actorId, sessionId] = ids(actorIdIn, sessionIdIn);
+      if (!Number.isInteger(k) || k < 0) invalid('k', `k must be a whole number of turns, 0 or more (got ${String(k)})`);
+      if (k === 0) return [];
+      // One clock reading for the whole read, so an event cannot expire between pages.
+      const at = now();
+      let after: Position | undefined;
+      let done = false;
+      // Turns are mostly a few events each: the first page asks for a few per turn, later ones for a full page.
+      let size = Math.min(MAX_PAGE, Math.max(8, 4 * k));
+      return collectLastTurns(k, async () => {
+        if (done) return undefined;
+        const { events, more, last } = await page(actorId, sessionId, false, size, after, at);
+        size = MAX_PAGE;
+        done = !more;
+        after = last;
+        return events.length > 0 ? events : undefined;
+      });
+    },
+
+    async listSessions(actorIdIn) {
+      const actorId = checkId('actorId', actorIdIn);
+      const rows = await backend.sessions(actorId, now());
+      return rows.map((r) => ({ actorId, sessionId: r.sessionId, createdAt: new Date(r.createdAt).toISOString() }));
+    },
+
+    async listActors() {
+      const actors = await backend.actors(now());
+      return actors.map((actorId) => ({ actorId }));
+    },
+
+    async deleteEvent(actorIdIn, sessionIdIn, eventIdIn) {
+      const [actorId, sessionId] = ids(actorIdIn, sessionIdIn);
+      const eventId = checkId('eventId', eventIdIn);
+      const pos = positionOfEventId(eventId);
+      if (!pos) return false;
+      return backend.deleteEvent(actorId, sessionId, pos.seq, eventId, now());
+    },
+
+    async deleteSession(actorIdIn, sessionIdIn) {
+      const [actorId, sessionId] = ids(actorIdIn, sessionIdIn);
+      return backend.deleteSession(actorId, sessionId, now());
+    },
+
+    async purgeExpired() {
+      return purge(now());
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await backend.close();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Turns at event level. A turn starts at an event whose (first) message is a user message; the
+ * rule reads an event's role the way the agentcore-memory format does (reference §4.3-4.5 and the
+ * format's slots.ts), without decoding the whole message:
+ * 1. a `camunda.messageMetadata` blob's `properties.role` (Camunda's layout, the last payload) wins;
+ * 2. else the first conversational payload that speaks: USER, ASSISTANT, or a TOOL text that is not
+ *    the summary right before a `camunda.toolCallResults` blob (OTHER says nothing);
+ * 3. else, blobs only: a tool-calls blob (enveloped, or the older bare JSON array) makes it an
+ *    assistant event, a tool-results blob a tool event, any other blob (an image, a document) a user
+ *    event; an event with no payload at all has no role.
+ * Packed payloads (`interlingua.payloads`) are read in place. Blobs may be JSON text or objects.
+ * A blob that is not an envelope is only content here: the format's decoder is where it is refused.
+ */
+import type { JsonValue } from '../model/json.js';
+import type { PayloadItem } from './store.js';
+
+export type EventRole = 'user' | 'assistant' | 'tool';
+
+type Slot =
+  | { kind: 'text'; role: string }
+  | { kind: 'calls' | 'results' | 'content' }
+  | { kind: 'meta'; role: string | undefined };
+
+function blobValue(blob: JsonValue): JsonValue | undefined {
+  if (typeof blob !== 'string') return blob;
+  try {
+    return JSON.parse(blob) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, JsonValue> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function slotsOf(payload: readonly unknown[], out: Slot[], nested: boolean): void {
+  for (const item of payload) {
+    if (!isObject(item)) continue;
+    const conv = item['conversational'];
+    if (isObject(conv)) {
+      out.push({ kind: 'text', role: String(conv['role']) });
+      continue;
+    }
+    if (!('blob' in item)) continue;
+    const value = blobValue(item['blob'] as JsonValue);
+    if (Array.isArray(value)) {
+      out.push({ kind: 'calls' });
+      continue;
+    }
+    const type = isObject(value) ? value['blobType'] : undefined;
+    if (type === 'camunda.toolCalls') out.push({ kind: 'calls' });
+    else if (type === 'camunda.toolCallResults') out.push({ kind: 'results' });
+    else if (type === 'camunda.messageMetadata') {
+      const props = isObject(value) ? value['properties'] : undefined;
+      const role = isObject(props) && typeof props['role'] === 'string' ? props['role'] : undefined;
+      out.push({ kind: 'meta', role });
+    } else if (type === 'interlingua.payloads' && !nested && isObject(value) && Array.isArray(value['payload'])) {
+      slotsOf(value['payload'], out, true);
+    } else if (type !== 'interlingua.stash') out.push({ kind: 'content' });
+  }
+}
+
+function fromWire(role: string): EventRole | undefined {
+  switch (role.toUpperCase()) {
+    case 'USER':
+      return 'user';
+    case 'ASSISTANT':
+      return 'assistant';
+    case 'TOOL':
+      return 'tool';
+    default:
+      return undefined;
+  }
+}
+
+/** The role of the (first) message an event holds, or undefined when it holds none. */
+export function eventRole(payload: readonly PayloadItem[]): EventRole | undefined {
+  const slots: Slot[] = [];
+  slotsOf(payload, slots, false);
+  for (const s of slots) {
+    if (s.kind === 'meta' && s.role !== undefined) return fromWire(s.role);
+  }
+  for (let i = 0; i < slots.length; i++) {
+    const s = slots[i];
+    if (s?.kind !== 'text') continue;
+    if (s.role === 'TOOL' && slots[i + 1]?.kind === 'results') continue; // the results' summary
+    const role = s.role === 'OTHER' ? undefined : fromWire(s.role);
+    if (role !== undefined) return role;
+  }
+  if (slots.length === 0) return undefined;
+  if (slots.some((s) => s.kind === 'calls')) return 'assistant';
+  if (slots.some((s) => s.kind === 'results')) return 'tool';
+  return 'user';
+}
+
+export function startsTurn(payload: readonly PayloadItem[]): boolean {
+  return eventRole(payload) === 'user';
+}
+
+/**
+ * Groups events read newest first (pages from `next`) into the last `k` turns, oldest first. Reads
+ * only as many pages as the turns need.
+ */
+export async function collectLastTurns<E extends { payload: PayloadItem[] }>(
+  k: number,
+  next: () => Promise<E[] | undefined>,
+  isStart: (e: E) => boolean = (e) => startsTurn(e.payload),
+): Promise<E[][]> {
+  const turns: E[][] = [];
+  let current: E[] = [];
+  while (turns.length < k) {
+    const page = await next();
+    if (page === undefined) break;
+    for (const event of page) {
+      current.push(event);
+      if (isStart(event)) {
+        turns.push(current.reverse());
+        current = [];
+        if (turns.length === k) break;
+      }
+    }
+  }
+  // Events before the session's first user event (a greeting) are a turn of their own.
+  if (current.length > 0 && turns.length < k) turns.push(current.reverse());
+  return turns.reverse();
+}
