@@ -21,6 +21,15 @@ export interface Event extends JsonObject {
   payload: JsonObject[];
 }
 
+/**
+ * Sets `obj[key]` as an own property whatever the key: keys come from the wire, and a plain
+ * assignment of `__proto__` would change the object's prototype instead.
+ */
+export function put(obj: JsonObject, key: string, value: JsonValue): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
 /** CreateEvent limits ([SMITHY] PayloadTypeList, Content.text, MetadataMap / MetadataKey / MetadataValue). */
 export const LIMITS = {
   payloads: 100,
@@ -73,8 +82,8 @@ export const PROP_MESSAGE = 'interlingua.message';
 export const EVENT_KEYS: ReadonlySet<string> = new Set(['payload', 'metadata']);
 export const BODY_KEYS: ReadonlySet<string> = new Set(['events']);
 /** Camunda's ToolCall and ToolCallResultContent fields mapped to canonical slots. */
-export const CALL_KEYS: ReadonlySet<string> = new Set(['id', 'name', 'arguments', 'argumentsJson', 'cache', 'ext']);
-export const RESULT_KEYS: ReadonlySet<string> = new Set(['id', 'name', 'content', 'isError', 'stringContent', 'cache', 'ext']);
+export const CALL_KEYS: ReadonlySet<string> = new Set(['id', 'name', 'arguments', 'argumentsJson', 'providerExecuted', 'cache', 'ext']);
+export const RESULT_KEYS: ReadonlySet<string> = new Set(['id', 'name', 'content', 'isError', 'stringContent', 'providerExecuted', 'cache', 'ext']);
 
 /*
  * What this codec keeps in a message's `ext['agentcore-memory']`:

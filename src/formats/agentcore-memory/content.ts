@@ -21,7 +21,7 @@ import type { DataPart, Part, ReasoningPart, ToolCallPart, ToolResultPart } from
 import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
-import { AGENTCORE, CALL_KEYS, LIMITS, RESULT_KEYS } from './agentcore-memory-api.js';
+import { AGENTCORE, CALL_KEYS, LIMITS, put, RESULT_KEYS } from './agentcore-memory-api.js';
 import { ExtSchema, FormatIdSchema, isCanonicalPartType, PART_SHAPES, ReasoningPayloadSchema, STRICT_PART } from './part-schema.js';
 
 export function own(ext: Ext | undefined): JsonObject | undefined {
@@ -42,14 +42,14 @@ export function splitExt(ext: Ext | undefined): { residue: JsonObject; foreign: 
     const entry = ext[origin];
     if (entry === undefined) continue;
     if (origin !== AGENTCORE) (foreign ??= {})[origin] = entry;
-    else for (const k in entry) if (!k.startsWith('$') && entry[k] !== undefined) residue[k] = entry[k] as JsonValue;
+    else for (const k in entry) if (!k.startsWith('$') && entry[k] !== undefined) put(residue, k, entry[k] as JsonValue);
   }
   return { residue, foreign };
 }
 
 function rest(obj: JsonObject, known: ReadonlySet<string>): JsonObject {
   const out: JsonObject = {};
-  for (const k in obj) if (!known.has(k) && obj[k] !== undefined) out[k] = obj[k] as JsonValue;
+  for (const k in obj) if (!known.has(k) && obj[k] !== undefined) put(out, k, obj[k] as JsonValue);
   return out;
 }
 
@@ -117,17 +117,25 @@ export function encodeContent(part: Part): JsonObject {
   return { ...out, ...residue };
 }
 
-/** Canonical extras a call or result carries as extra keys: cache and other formats' ext. */
-function extras(part: Part): JsonObject {
+/** Canonical extras a call or result carries as extra keys: an explicit `providerExecuted: false`, cache, other formats' ext. */
+function extras(part: ToolCallPart | ToolResultPart): JsonObject {
   const out: JsonObject = {};
   const { residue, foreign } = splitExt(part.ext);
+  if (part.providerExecuted === false) out['providerExecuted'] = false;
   if (part.cache) out['cache'] = part.cache as unknown as JsonObject;
   if (foreign) out['ext'] = foreign as unknown as JsonObject;
   return { ...out, ...residue };
 }
 
-function takeExtras(entry: JsonObject, known: ReadonlySet<string>, path: Path, issues: Issue[]): { cache?: Part['cache']; ext?: Ext } | undefined {
-  const out: { cache?: Part['cache']; ext?: Ext } = {};
+function takeExtras(entry: JsonObject, known: ReadonlySet<string>, path: Path, issues: Issue[]): { cache?: Part['cache']; ext?: Ext; providerExecuted?: false } | undefined {
+  const out: { cache?: Part['cache']; ext?: Ext; providerExecuted?: false } = {};
+  const pe = entry['providerExecuted'];
+  if (pe === false) out.providerExecuted = false;
+  else if (pe !== undefined) {
+    // A call the provider ran is a messageContent blob, never an entry of these blobs.
+    issues.push({ code: 'invalid_blob', path: [...path, 'providerExecuted'], message: 'providerExecuted is only ever false here' });
+    return undefined;
+  }
   const cache = entry['cache'];
   if (cache !== undefined) {
     if (!isJsonObject(cache) || cache['type'] !== 'ephemeral') {
@@ -158,6 +166,7 @@ export function decodeCall(entry: JsonValue, path: Path, issues: Issue[]): ToolC
   if (typeof aj === 'string') part.argumentsJson = aj;
   else if (aj !== undefined) issues.push({ code: 'invalid_blob', path: [...path, 'argumentsJson'], message: 'argumentsJson is not a string' });
   if (more.cache) part.cache = more.cache;
+  if (more.providerExecuted === false) part.providerExecuted = false;
   const ext = args === undefined ? withOwn(more.ext, { $noArguments: true }) : more.ext;
   if (ext) part.ext = ext;
   return part;
@@ -166,7 +175,8 @@ export function decodeCall(entry: JsonValue, path: Path, issues: Issue[]): ToolC
 export function encodeCall(part: ToolCallPart): JsonObject {
   const out: JsonObject = { id: part.id, name: part.name };
   if (!(own(part.ext)?.['$noArguments'] === true && isJsonObject(part.arguments) && Object.keys(part.arguments).length === 0)) out['arguments'] = part.arguments;
-  if (part.argumentsJson !== undefined) out['argumentsJson'] = part.argumentsJson;
+  // The exact text only when it says more than the arguments do (OpenAI sends it always).
+  if (part.argumentsJson !== undefined && part.argumentsJson !== JSON.stringify(part.arguments)) out['argumentsJson'] = part.argumentsJson;
   return { ...out, ...extras(part) };
 }
 
@@ -220,6 +230,7 @@ export function decodeResult(entry: JsonValue, path: Path, limits: Limits, issue
   if (isError !== undefined && typeof isError !== 'boolean') issues.push({ code: 'invalid_blob', path: [...path, 'isError'], message: 'isError is not a boolean' });
   if (flat === 'string' || sc === true) part.stringContent = true;
   if (typeof isError === 'boolean') part.isError = isError;
+  if (more.providerExecuted === false) part.providerExecuted = false;
   if (more.cache) part.cache = more.cache;
   const ext = withOwn(more.ext, hints);
   if (ext) part.ext = ext;

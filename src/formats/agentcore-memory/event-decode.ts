@@ -22,7 +22,7 @@ import type { Part, ToolResultPart } from '../../model/part.js';
 import type { DecodeContext } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
-import { AGENTCORE, BLOB, EVENT_KEYS, PROP_MESSAGE, PROP_ROLE, PROP_USER_NAME, WIRE_ROLES, type WireRole } from './agentcore-memory-api.js';
+import { AGENTCORE, BLOB, EVENT_KEYS, PROP_MESSAGE, PROP_ROLE, PROP_USER_NAME, put, WIRE_ROLES, type WireRole } from './agentcore-memory-api.js';
 import { decodeCall, decodeContent, decodeResult, resultsSummary, withOwn } from './content.js';
 import { parseBlob, type Envelope } from './envelope.js';
 import { readMetadata } from './metadata.js';
@@ -105,13 +105,15 @@ export function checkEventMetadata(event: JsonObject, path: Path, issues: Issue[
     issues.push({ code: 'invalid_type', path: [...path, 'metadata'], message: 'event metadata is not an object', expected: '{key: {stringValue}}' });
     return undefined;
   }
+  let ok = true;
   for (const key in meta) {
     const v = meta[key];
     if (!isJsonObject(v) || Object.keys(v).length !== 1 || typeof v['stringValue'] !== 'string') {
       issues.push({ code: 'invalid_type', path: [...path, 'metadata', key], message: 'an event metadata value is {stringValue: string}', expected: '{stringValue: string}' });
+      ok = false;
     }
   }
-  return meta;
+  return ok ? meta : undefined;
 }
 
 interface MetaBlob {
@@ -149,7 +151,7 @@ function readMetaBlob(items: readonly Item[], issues: Issue[]): MetaBlob | undef
       if (ext !== undefined) out.message.ext = ext as Ext;
     }
   }
-  for (const k in props) if (k !== PROP_ROLE && k !== PROP_MESSAGE && !(k === PROP_USER_NAME && typeof name === 'string')) out.properties[k] = props[k] as JsonValue;
+  for (const k in props) if (k !== PROP_ROLE && k !== PROP_MESSAGE && !(k === PROP_USER_NAME && typeof name === 'string')) put(out.properties, k, props[k] as JsonValue);
   return out;
 }
 
@@ -215,7 +217,7 @@ export function messagesOf(event: JsonObject, items: readonly Item[], path: Path
   const first = messages[0] as Message;
   const hints: JsonObject = {};
   const rest: JsonObject = {};
-  for (const k in event) if (!EVENT_KEYS.has(k) && event[k] !== undefined) rest[k] = event[k] as JsonValue;
+  for (const k in event) if (!EVENT_KEYS.has(k) && event[k] !== undefined) put(rest, k, event[k] as JsonValue);
   if (Object.keys(rest).length > 0) hints['event'] = rest;
   const md = readMetadata(eventMeta, meta?.metadata);
   if (md.metadata !== undefined) hints['metadata'] = md.metadata;

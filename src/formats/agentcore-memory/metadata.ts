@@ -9,7 +9,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
-import { LIMITS, METADATA_CHARSET } from './agentcore-memory-api.js';
+import { LIMITS, METADATA_CHARSET, put } from './agentcore-memory-api.js';
 
 /** Why a key or value cannot be event metadata, or undefined when it can. */
 export function keyProblem(key: string): string | undefined {
@@ -31,15 +31,19 @@ export function valueProblem(value: string): string | undefined {
 export function readMetadata(event: JsonObject | undefined, blob: JsonObject | undefined): { metadata: JsonObject | undefined; hints: JsonObject } {
   const hints: JsonObject = {};
   let metadata: JsonObject | undefined;
-  for (const key in event) metadata = { ...metadata, [key]: (event[key] as JsonObject)['stringValue'] as string };
+  for (const key in event) put((metadata ??= {}), key, (event[key] as JsonObject)['stringValue'] as string);
   if (blob !== undefined && Object.keys(blob).length > 0) {
     const shadow: JsonObject = {};
     for (const key in blob) {
-      if (metadata !== undefined && key in metadata) shadow[key] = metadata[key] as JsonValue;
-      (metadata ??= {})[key] = blob[key] as JsonValue;
+      if (metadata !== undefined && Object.hasOwn(metadata, key)) put(shadow, key, metadata[key] as JsonValue);
+      put((metadata ??= {}), key, blob[key] as JsonValue);
     }
-    hints['$blobKeys'] = Object.keys(blob);
     if (Object.keys(shadow).length > 0) hints['$shadow'] = shadow;
+    // Which keys came from the blob needs saying only when writing would not put them there anyway.
+    const none = { push: (): void => undefined };
+    const natural = writeMetadata(metadata, undefined, [], none, none);
+    const same = (a: JsonObject | undefined, b: JsonObject | undefined): boolean => Object.keys(a ?? {}).join('\u0000') === Object.keys(b ?? {}).join('\u0000');
+    if (hints['$shadow'] !== undefined || !same(natural.blob, blob) || !same(natural.event, event)) hints['$blobKeys'] = Object.keys(blob);
   }
   return { metadata, hints };
 }
@@ -62,8 +66,8 @@ export function writeMetadata(
   const blobKeys = new Set(Array.isArray(hints?.['$blobKeys']) ? (hints['$blobKeys'] as JsonValue[]) : []);
   const shadow = isJsonObject(hints?.['$shadow']) ? hints['$shadow'] : {};
   let count = 0;
-  const put = (key: string, value: string): void => {
-    (event ??= {})[key] = { stringValue: value };
+  const toEvent = (key: string, value: string): void => {
+    put((event ??= {}), key, { stringValue: value });
     count++;
   };
   for (const key in metadata) {
@@ -71,9 +75,9 @@ export function writeMetadata(
     if (value === undefined) continue;
     const at = [...path, 'ext', 'agentcore-memory', 'metadata', key];
     if (blobKeys.has(key)) {
-      blob[key] = value;
-      const s = shadow[key];
-      if (typeof s === 'string') put(key, s);
+      put(blob, key, value);
+      const s = Object.hasOwn(shadow, key) ? shadow[key] : undefined;
+      if (typeof s === 'string') toEvent(key, s);
       continue;
     }
     if (value === null) {
@@ -83,11 +87,11 @@ export function writeMetadata(
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     const problem = keyProblem(key) ?? valueProblem(text) ?? (count >= LIMITS.metadataEntries ? `an event holds at most ${LIMITS.metadataEntries} metadata entries` : undefined);
     if (problem !== undefined) {
-      blob[key] = value;
+      put(blob, key, value);
       info.push({ code: 'metadata-in-blob', path: at, message: `metadata '${key}' does not fit AgentCore event metadata (${problem}); kept in the camunda.messageMetadata blob`, action: 'approximated' });
       continue;
     }
-    put(key, text);
+    toEvent(key, text);
     if (typeof value !== 'string') losses.push({ code: 'metadata-stringified', path: at, message: `metadata '${key}' is written as the string ${text}: AgentCore event metadata holds strings only`, action: 'approximated' });
   }
   return { event, blob };
