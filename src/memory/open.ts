@@ -4,7 +4,9 @@
  * - `memory:` — in this process only;
  * - `sqlite:<path>` — a file (`sqlite:./memory.db`, `sqlite:/abs/path.db`, `sqlite:///abs/path.db`),
  *   or `sqlite::memory:`; the path is taken as written (no %-decoding), up to a `?`;
- *   `?synchronous=full` for an fsync per append.
+ *   `?synchronous=full` for an fsync per append;
+ * - `postgres://user@host:port/db` (or postgresql://) — `?schema=name` for the tables' schema
+ *   (default interlingua_memory); other parameters go to node-postgres.
  * Every URL takes `?expiryDays=N` (7-365, default 7); options passed in code win over the URL.
  */
 import { UsageError } from '../model/errors.js';
@@ -14,8 +16,6 @@ import type { EventStore, StoreOptions } from './store.js';
 export interface OpenOptions extends StoreOptions {}
 
 const NOT_YET: Readonly<Record<string, string>> = {
-  postgres: 'PostgreSQL',
-  postgresql: 'PostgreSQL',
   redis: 'Redis',
   rediss: 'Redis',
   agentcore: 'AgentCore Memory',
@@ -45,12 +45,19 @@ function expiryFrom(url: string, params: Map<string, string>, options: OpenOptio
   return checkExpiryDays(Number(raw));
 }
 
+/** The URL for messages: a password in it is masked. */
+function shown(url: string): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/[^/@:]*:)([^/@]*)@/i.exec(url);
+  return m ? `${m[1]}***@${url.slice(m[0].length)}` : url;
+}
+
 /** Opens the store a URL names; expired events are swept out as it opens. */
-export async function openMemory(url: string, options: OpenOptions = {}): Promise<EventStore> {
-  if (typeof url !== 'string') throw new UsageError('openMemory needs a store URL such as memory: or sqlite:./memory.db');
-  const colon = url.indexOf(':');
-  const scheme = colon > 0 ? url.slice(0, colon).toLowerCase() : '';
-  const { body, params } = splitQuery(url.slice(colon + 1));
+export async function openMemory(urlIn: string, options: OpenOptions = {}): Promise<EventStore> {
+  if (typeof urlIn !== 'string') throw new UsageError('openMemory needs a store URL such as memory: or sqlite:./memory.db');
+  const url = shown(urlIn);
+  const colon = urlIn.indexOf(':');
+  const scheme = colon > 0 ? urlIn.slice(0, colon).toLowerCase() : '';
+  const { body, params } = splitQuery(urlIn.slice(colon + 1));
   let store: EventStore;
   if (scheme === 'memory') {
     if (body !== '' && body !== '//') throw new UsageError(`memory store URL ${url}: memory: takes no path`);
@@ -69,11 +76,36 @@ export async function openMemory(url: string, options: OpenOptions = {}): Promis
     const { openSqliteBackend } = await import('./backends/sqlite.js');
     const backend = await openSqliteBackend(path, sync ? { synchronous: sync } : {});
     store = createEventStore(backend, { ...options, expiryDays });
+  } else if (scheme === 'postgres' || scheme === 'postgresql') {
+    // Our parameters are taken out; the rest (sslmode, application_name ...) is node-postgres's.
+    const own = new Map<string, string>();
+    let connectionString: string;
+    try {
+      const u = new URL(urlIn);
+      for (const key of ['expiryDays', 'schema']) {
+        const v = u.searchParams.get(key);
+        if (v !== null) own.set(key, v);
+        u.searchParams.delete(key);
+      }
+      connectionString = u.toString();
+    } catch {
+      throw new UsageError(`memory store URL: ${scheme}:// URL cannot be parsed (postgres://user@host:port/database)`);
+    }
+    const expiryDays = expiryFrom(url, own, options);
+    const { openPostgresBackend } = await import('./backends/postgres.js');
+    const schema = own.get('schema');
+    const backend = await openPostgresBackend(connectionString, schema === undefined ? {} : { schema });
+    store = createEventStore(backend, { ...options, expiryDays });
   } else if (scheme in NOT_YET) {
-    throw new UsageError(`memory store URL ${url}: the ${NOT_YET[scheme]} store is not built yet; use memory: or sqlite:<path>`);
+    throw new UsageError(`memory store URL ${url}: the ${NOT_YET[scheme]} store is not built yet; use memory:, sqlite:<path> or postgres://`);
   } else {
-    throw new UsageError(`memory store URL ${JSON.stringify(url)}: unknown scheme; use memory:, sqlite:<path> (postgres://, redis:// and agentcore:// are planned)`);
+    throw new UsageError(`memory store URL ${JSON.stringify(url)}: unknown scheme; use memory:, sqlite:<path> or postgres://... (redis:// and agentcore:// are planned)`);
   }
-  await store.purgeExpired();
+  try {
+    await store.purgeExpired();
+  } catch (err) {
+    await store.close().catch(() => undefined);
+    throw err;
+  }
   return store;
 }

@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openMemory, UsageError } from '../../src/memory/index.js';
 import { user } from './events.js';
+import { dropSchema, PG_URL, schemaName, sql } from './postgres-storage.js';
 import { countRows, tempDir } from './sqlite-storage.js';
+
+const lazySchema = schemaName();
 
 async function usage(url: string, pattern: RegExp): Promise<void> {
   const err = await openMemory(url).then(() => undefined, (e: unknown) => e);
@@ -85,30 +88,56 @@ describe('openMemory URLs', () => {
     await usage('./memory.db', /unknown scheme/);
   });
 
-  it('postgres://, redis:// and agentcore:// say they are not built yet', async () => {
-    await usage('postgres://127.0.0.1:5432/test', /PostgreSQL store is not built yet/);
-    await usage('postgresql://127.0.0.1/test', /PostgreSQL store is not built yet/);
+  it('redis:// and agentcore:// say they are not built yet', async () => {
     await usage('redis://127.0.0.1:6379', /Redis store is not built yet/);
+    await usage('rediss://127.0.0.1:6379', /Redis store is not built yet/);
     await usage('agentcore://mem-abcdefghij?region=us-east-1', /AgentCore Memory store is not built yet/);
+  });
+
+  it('postgres:// and postgresql:// open, with ?schema= and ?expiryDays= taken out of what node-postgres sees', async () => {
+    const schema = schemaName();
+    try {
+      for (const scheme of ['postgres', 'postgresql']) {
+        const url = `${PG_URL.replace(/^postgres/, scheme)}?application_name=interlingua-test&schema=${schema}&expiryDays=30`;
+        const store = await openMemory(url);
+        expect(store.backend).toBe('postgres');
+        expect(store.expiryDays).toBe(30);
+        await store.appendEvents('alice', 's', [user(scheme)]);
+        await store.close();
+      }
+      expect(await sql(`SELECT count(*)::int AS n FROM "${schema}".events`)).toEqual([{ n: 2 }]);
+      await usage(`${PG_URL}?schema=${schema}&expiryDays=400`, /expiryDays must be a whole number of days from 7 to 365/);
+      await usage('postgres://[bad', /cannot be parsed/);
+    } finally {
+      await dropSchema(schema);
+    }
   });
 });
 
 describe('drivers load only when used', () => {
-  it('importing interlingua/memory and using memory: loads no better-sqlite3; sqlite: does', () => {
+  it('importing interlingua/memory and using memory: loads no driver; sqlite: loads better-sqlite3 only, postgres: pg', async () => {
     const index = fileURLToPath(new URL('../../src/memory/index.ts', import.meta.url));
     const script = `
       import { createRequire } from 'node:module';
       const cache = createRequire(process.cwd() + '/').cache;
-      const loaded = () => Object.keys(cache).some((k) => k.includes('better-sqlite3'));
+      const loaded = () => ['better-sqlite3', 'pg'].filter((d) => Object.keys(cache).some((k) => k.includes('/node_modules/' + d + '/')));
       const { openMemory } = await import(${JSON.stringify(index)});
       const m = await openMemory('memory:');
       await m.appendEvents('alice', 's', [{ payload: [] }]);
-      const before = loaded();
+      const memory = loaded();
       const s = await openMemory('sqlite::memory:');
-      console.log(JSON.stringify({ before, after: loaded() }));
-      await s.close();`;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout.trim())).toEqual({ before: false, after: true });
+      const sqlite = loaded();
+      await s.close();
+      const p = await openMemory(${JSON.stringify(`${PG_URL}?schema=`)} + ${JSON.stringify(lazySchema)});
+      const postgres = loaded();
+      await p.close();
+      console.log(JSON.stringify({ memory, sqlite, postgres }));`;
+    try {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout.trim())).toEqual({ memory: [], sqlite: ['better-sqlite3'], postgres: ['better-sqlite3', 'pg'] });
+    } finally {
+      await dropSchema(lazySchema);
+    }
   });
 });

@@ -1,21 +1,18 @@
 /** The sqlite: backend against the conformance suite, plus what only a file database has. */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openMemory, UsageError, type StoredEvent } from '../../src/memory/index.js';
+import { openMemory, UsageError } from '../../src/memory/index.js';
 import { conformance } from './conformance.js';
 import { user } from './events.js';
+import { checkKilledWriter, checkProcessWriters } from './processes.js';
 import { countRows, sqliteStorage, tempDir } from './sqlite-storage.js';
 
 conformance({ name: 'sqlite:', storage: sqliteStorage });
 
-const WRITER = fileURLToPath(new URL('./sqlite-writer.ts', import.meta.url));
 const dirs: string[] = [];
-afterAll(async () => {
-  const { rmSync } = await import('node:fs');
+afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 function dbFile(): string {
@@ -24,67 +21,13 @@ function dbFile(): string {
   return join(d, 'memory.db');
 }
 
-/** Runs sqlite-writer.ts in its own Node process. */
-function child(args: string[], onLine?: (line: string, kill: () => void) => void): Promise<{ code: number | null; signal: string | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', WRITER, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    let buf = '';
-    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    p.stdout.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const lines = buf.split('\n');
-      buf = lines.pop() ?? '';
-      for (const line of lines) onLine?.(line, () => p.kill('SIGKILL'));
-    });
-    p.on('error', reject);
-    p.on('close', (code, signal) => resolve({ code, signal, stderr }));
-  });
-}
-
-async function all(file: string, sessionId: string): Promise<StoredEvent[]> {
-  const store = await openMemory(`sqlite:${file}`);
-  const out: StoredEvent[] = [];
-  let nextToken: string | undefined;
-  do {
-    const page = await store.listEvents('alice', sessionId, nextToken === undefined ? {} : { nextToken });
-    out.push(...page.events);
-    nextToken = page.nextToken;
-  } while (nextToken !== undefined);
-  await store.close();
-  return out;
-}
-
 describe('sqlite: across processes', () => {
   it('4 processes of 8 writers each append to one session at once: nothing lost, each writer in order', async () => {
-    const file = dbFile();
-    const runs = await Promise.all([0, 8, 16, 24].map((first) => child(['writers', file, String(first), '8', '25'])));
-    for (const r of runs) expect(r, r.stderr).toMatchObject({ code: 0 });
-    const events = await all(file, 'busy');
-    expect(events.map((e) => e.sequence)).toEqual(Array.from({ length: 800 }, (_, i) => i + 1));
-    const by = new Map<string, number[]>();
-    for (const e of events) {
-      const w = e.metadata!['writer']!.stringValue;
-      by.set(w, [...(by.get(w) ?? []), Number(e.metadata!['i']!.stringValue)]);
-    }
-    expect(by.size).toBe(32);
-    for (const order of by.values()) expect(order).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    await checkProcessWriters(`sqlite:${dbFile()}`);
   });
 
   it('a process killed in the middle of appends loses no acknowledged event', async () => {
-    const file = dbFile();
-    const acked: string[] = [];
-    const run = await child(['loop', file], (line, kill) => {
-      acked.push(line);
-      if (acked.length === 300) kill();
-    });
-    expect(run.signal).toBe('SIGKILL');
-    const events = await all(file, 'killed');
-    const ids = new Set(events.map((e) => e.eventId));
-    for (const id of acked) expect(ids.has(id)).toBe(true);
-    // No holes: every event up to the last committed one is there, in order.
-    expect(events.map((e) => e.sequence)).toEqual(Array.from({ length: events.length }, (_, i) => i + 1));
-    expect(events.length).toBeGreaterThanOrEqual(300);
+    await checkKilledWriter(`sqlite:${dbFile()}`);
   });
 });
 

@@ -11,7 +11,7 @@ export function eventsSuite(backend: BackendUnderTest): void {
       const { store } = await fresh(backend);
       const input: NewEvent[] = [
         camunda.user('Hello world'),
-        { payload: [conv('ASSISTANT', 'Here is the answer'), { blob: { nested: [1, 'two', null, { three: true }] } }], metadata: { seq: { stringValue: '1' }, 'a b:c/d=e+f@g-h_i.j': { stringValue: '' } } },
+        { payload: [conv('ASSISTANT', 'Here is the answer'), { blob: { zeta: 1, alpha: [1, 'two', null, { three: true, b: 2, a: 1 }], 'key with spaces': 0.5 } }], metadata: { seq: { stringValue: '1' }, 'a b:c/d=e+f@g-h_i.j': { stringValue: '' } } },
         { payload: [] },
         { payload: [{ blob: DOCUMENT_BLOB }, { blob: 'plain text blob, not JSON' }, { blob: 42 }, { blob: null }] },
         { payload: [conv('USER', 'émoji 🙂 and 中文 and "quotes" \\ and \n newline')] },
@@ -24,10 +24,13 @@ export function eventsSuite(backend: BackendUnderTest): void {
         expect(e).toMatchObject({ actorId: 'alice', sessionId: 'chat-1', eventTimestamp: new Date(T0).toISOString() });
         expect(e.payload).toEqual(input[i]?.payload);
         expect(e.metadata).toEqual(input[i]?.metadata);
+        // Byte for byte, key order included (a jsonb column would reorder keys).
+        expect(JSON.stringify(e.payload)).toBe(JSON.stringify(input[i]?.payload));
       }
       expect(new Set(stored.map((e) => e.eventId)).size).toBe(5);
       const { events } = await store.listEvents('alice', 'chat-1');
       expect(events).toEqual(stored);
+      expect(events.map((e) => JSON.stringify(e.payload))).toEqual(input.map((e) => JSON.stringify(e.payload)));
       // The metadata key is absent, not undefined, on events that had none.
       expect(Object.keys(events[0] ?? {})).not.toContain('metadata');
     });

@@ -1,13 +1,13 @@
 /**
- * A separate process that writes to a sqlite: store, for sqlite.test.ts.
- * - `writers <file> <first> <count> <each>`: writers first..first+count-1 append `each` events each
+ * A separate process that writes to a store (sqlite.test.ts, postgres.test.ts).
+ * - `writers <url> <first> <count> <each>`: writers first..first+count-1 append `each` events each
  *   to session `busy`, concurrently, tagged with writer and index;
- * - `loop <file>`: appends to session `killed` until killed, printing each acknowledged eventId.
+ * - `loop <url>`: appends to session `killed` until killed, printing each acknowledged eventId.
  */
 import { openMemory } from '../../src/memory/index.js';
 
-const [mode, file, ...rest] = process.argv.slice(2);
-const store = await openMemory(`sqlite:${file}`);
+const [mode, url, ...rest] = process.argv.slice(2);
+const store = await openMemory(url!);
 
 if (mode === 'writers') {
   const [first, count, each] = rest.map(Number) as [number, number, number];
