@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formats, getCodec } from '../../../src/formats/registry.js';
+import { hasSharedFixtures } from '../../support/captures.js';
 import { samples } from '../../support/samples.js';
 import { validateAgentcoreMemory } from '../../support/validators/agentcore-memory.js';
 import { firstDifference } from '../../matrix/run.js';
@@ -28,7 +29,8 @@ describe.each(OTHERS)('%s requests -> agentcore-memory -> back', (id) => {
     }
   });
 
-  it(`has captures (${accepted.length} of ${list.length} valid bodies decode)`, () => expect(accepted.length).toBeGreaterThan(0));
+  // Without ../shared only anthropic-messages, openai-chat and the local copies have bodies.
+  it.skipIf(!hasSharedFixtures() && list.length === 0)(`has captures (${accepted.length} of ${list.length} valid bodies decode)`, () => expect(accepted.length).toBeGreaterThan(0));
 
   it.each(accepted.map((s) => [s.name, s.body] as const))('%s', (_name, body) => {
     const plain = via(other, codec, body, false);

@@ -5,14 +5,18 @@
  * many parts, metadata) and every change is reported; system messages and request fields are
  * reported and, under `preserve`, come back.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../../src/formats/codec.js';
+import { getCodec } from '../../../src/formats/registry.js';
+import { REPO_ROOT } from '../../support/captures.js';
 import type { JsonObject } from '../../../src/model/json.js';
 import type { Loss } from '../../../src/model/loss.js';
 import type { Message } from '../../../src/model/message.js';
 import type { Request } from '../../../src/model/request.js';
 import { validateAgentcoreMemory } from '../../support/validators/agentcore-memory.js';
-import { blob, conv, decode, encode, issuesOf, json, request, withoutHints } from './helpers.js';
+import { blob, codec, conv, decode, encode, issuesOf, json, request, via, withoutHints } from './helpers.js';
 
 const META = (role: string, metadata: JsonObject = {}): JsonObject => blob({ blobType: 'camunda.messageMetadata', version: 1, metadata, properties: { role } });
 const codes = (losses: Loss[]): string[] => losses.map((l) => l.code);
@@ -246,5 +250,21 @@ describe('what AgentCore events cannot hold', () => {
     expect(codes(losses)).toContain('stale-stash');
     expect(back.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(back.messages[0]?.parts).toEqual([{ type: 'text', text: 'Hi there' }]);
+  });
+});
+
+describe('reasoning', () => {
+  it("keeps a thinking block's signature byte-exact in a reasoning content {provider, payload}, and gives it back to its provider", () => {
+    const body = JSON.parse(readFileSync(join(REPO_ROOT, 'examples/anthropic-request.json'), 'utf8')) as JsonObject;
+    const anthropic = getCodec('anthropic-messages');
+    const thinking = ((body['messages'] as JsonObject[])[1]?.['content'] as JsonObject[])[0] as JsonObject;
+    const events = via(anthropic, codec, body, false).value as JsonObject;
+    const reasoning = eventsOf(events)
+      .flatMap((e) => e['payload'] as JsonObject[])
+      .map((p) => (typeof p['blob'] === 'string' ? (JSON.parse(p['blob']) as JsonObject) : undefined))
+      .find((b) => (b?.['content'] as JsonObject | undefined)?.['type'] === 'reasoning');
+    expect(reasoning).toEqual({ blobType: 'camunda.messageContent', version: 1, content: { type: 'reasoning', provider: 'anthropic-messages', payload: { text: thinking['thinking'], signature: thinking['signature'] } } });
+    const back = via(codec, anthropic, events, false).value as JsonObject;
+    expect(((back['messages'] as JsonObject[])[1]?.['content'] as JsonObject[])[0]).toEqual(thinking);
   });
 });
