@@ -27,3 +27,4 @@ export const agentcoreMemory: Codec = {
 
 export { messageToEvent, eventToMessages, eventToMessage, type MessageToEventOptions, type EventToMessagesOptions } from './mapping.js';
 export { LIMITS as AGENTCORE_LIMITS, BLOB as AGENTCORE_BLOB_TYPES } from './agentcore-memory-api.js';
+export type { Event as AgentcoreEvent, Payload as AgentcorePayload, Conversational as AgentcoreConversational, WireRole as AgentcoreRole } from './agentcore-memory-api.js';
