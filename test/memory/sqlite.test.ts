@@ -62,6 +62,6 @@ describe('sqlite: the file', () => {
     mkdirSync(join(junk, '..'), { recursive: true });
     writeFileSync(junk, 'this is not a database, just text that is long enough to have a header.'.repeat(20));
     await expect(openMemory(`sqlite:${junk}`)).rejects.toBeInstanceOf(UsageError);
-    await expect(openMemory(`sqlite:${join(tempDir(), 'no', 'such', 'dir', 'x.db')}`)).rejects.toThrow(/cannot open/);
+    await expect(openMemory(`sqlite:${join(dbFile(), '..', 'no', 'such', 'dir', 'x.db')}`)).rejects.toThrow(/cannot open/);
   });
 });
