@@ -14,9 +14,18 @@ export function residue(obj: JsonObject, known: ReadonlySet<string>): JsonObject
     if (known.has(key) || key === STASH_KEY) continue;
     const value = obj[key];
     if (value === undefined) continue;
-    (out ??= {})[key] = value;
+    setOwn((out ??= {}), key, value);
   }
   return out;
+}
+
+/**
+ * `obj[key] = value` as an own data property, also for a wire key named `__proto__` (JSON.parse
+ * makes it an ordinary own key; plain assignment would set the object's prototype instead).
+ */
+export function setOwn(obj: JsonObject, key: string, value: JsonValue): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }
 
 /** Sets `target.ext[origin] = rest` when there is any rest. */
@@ -40,7 +49,7 @@ export function restoreResidue(out: JsonObject, ext: Ext | undefined, origin: st
   if (own === undefined) return;
   for (const key in own) {
     const value = own[key];
-    if (value !== undefined && !isHintKey(key) && !(key in out)) out[key] = value;
+    if (value !== undefined && !isHintKey(key) && !Object.hasOwn(out, key)) setOwn(out, key, value);
   }
 }
 

@@ -73,3 +73,17 @@ describe('standardBase64', () => {
     for (const bad of ['abc!', 'a', 'abcde', 'ab cd', 'ab=c']) expect(standardBase64(bad), bad).toBeUndefined();
   });
 });
+
+describe('residue keeps a wire key named __proto__ as data', () => {
+  it('neither changes the prototype nor loses the key, both ways', () => {
+    const wire = JSON.parse('{"model":"m","__proto__":{"polluted":true}}') as Record<string, unknown>;
+    const rest = residue(wire as never, new Set(['model']));
+    expect(Object.getPrototypeOf(rest)).toBe(Object.prototype);
+    expect((rest as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(JSON.stringify(rest)).toBe('{"__proto__":{"polluted":true}}');
+    const out: Record<string, unknown> = { model: 'm' };
+    restoreResidue(out as never, { x: rest as never }, 'x');
+    expect(JSON.stringify(out)).toBe('{"model":"m","__proto__":{"polluted":true}}');
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+});
