@@ -7,10 +7,12 @@
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Loss, Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
+import type { ToolResultPart } from '../../model/part.js';
 import type { EncodeContext } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { restoreResidue } from '../shared/residue.js';
 import { encodeGroup } from '../shared/stash.js';
+import { orphanResultsAsContent } from '../shared/tool-pairing.js';
 import { isPlainText } from './content-decode.js';
 import { encodePart, loss, type PartContext, type WireRole } from './content-encode.js';
 import { ID, own, reportExt } from './wire-util.js';
@@ -45,6 +47,20 @@ export function encodeContents(messages: readonly Message[], model: string | und
   if (lead > 1) sysLosses.push({ code: 'system-joined', path: ['messages'], message: `${lead} system messages joined into one systemInstruction`, action: 'approximated' });
   for (const l of sysLosses.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
 
+  // Gemini pairs a functionResponse with any earlier functionCall (by id, or by
+  // name, as the API does); one that answers no earlier call is refused, so it is sent as text.
+  const seenIds = new Set<string>();
+  const seenNames = new Set<string>();
+  const answered = (r: ToolResultPart): boolean => seenIds.has(r.callId) || (r.name !== undefined && seenNames.has(r.name));
+  const paired = (k: number, local: LossList): Message => {
+    const msg = messages[k] as Message;
+    for (const p of msg.parts) if (p.type === 'tool-call' && p.providerExecuted !== true) (seenIds.add(p.id), seenNames.add(p.name));
+    return orphanResultsAsContent(messages, k, (j, id) =>
+      local.push({ code: 'orphan-tool-result', path: ['messages', k, 'parts', j], message: `tool result '${id}' answers no earlier function call, which Gemini refuses; sent as text`, action: 'approximated' }),
+      answered,
+    );
+  };
+
   const contents: JsonObject[] = [];
   let pending: Message[] = [];
   let pendingLosses: Loss[] = [];
@@ -71,7 +87,7 @@ export function encodeContents(messages: readonly Message[], model: string | und
       while (i < messages.length && (messages[i] as Message).role === 'tool') {
         const t = messages[i] as Message;
         group.push(t);
-        out.push(...messageParts(t, 'user', ['messages', i], local, parts));
+        out.push(...messageParts(paired(i, local), 'user', ['messages', i], local, parts));
         i++;
       }
       const next = messages[i];
@@ -80,7 +96,7 @@ export function encodeContents(messages: readonly Message[], model: string | und
         // One Gemini turn: it reads back as one user message holding both.
         loss(local, 'turn-merged', ['messages', i], 'tool results and the user message after them are sent as one Gemini turn', 'approximated');
         group.push(next);
-        out.push(...messageParts(next, 'user', ['messages', i], local, parts));
+        out.push(...messageParts(paired(i, local), 'user', ['messages', i], local, parts));
         from = next;
         i++;
       }
@@ -88,7 +104,7 @@ export function encodeContents(messages: readonly Message[], model: string | und
     } else {
       group.push(m);
       const role: WireRole = m.role === 'assistant' ? 'model' : 'user';
-      const out = messageParts(m, role, ['messages', i], local, parts);
+      const out = messageParts(paired(i, local), role, ['messages', i], local, parts);
       if (role === 'model' && signatures) addSentinel(out, m, ['messages', i], local);
       wire = out.length > 0 || own(m.ext) !== undefined ? content(role, out, m) : undefined;
       i++;

@@ -1,5 +1,5 @@
 import type { Message } from '../../model/message.js';
-import type { Part } from '../../model/part.js';
+import type { Part, ToolResultPart } from '../../model/part.js';
 import type { LossSink } from '../codec.js';
 
 /**
@@ -44,13 +44,19 @@ function callsInScope(messages: readonly Message[], i: number): Set<string> {
  * a text saying which tool it came from, then the result's own parts. Formats that pair by id
  * refuse such a result; this keeps what it said. Each one is reported through `report`.
  */
-export function orphanResultsAsContent(messages: readonly Message[], i: number, report: (j: number, callId: string) => void): Message {
+export function orphanResultsAsContent(
+  messages: readonly Message[],
+  i: number,
+  report: (j: number, callId: string) => void,
+  answered?: (result: ToolResultPart) => boolean,
+): Message {
   const m = messages[i] as Message;
   if (m.role !== 'user' && m.role !== 'tool') return m;
   let scope: Set<string> | undefined;
+  const isAnswered = answered ?? ((p: ToolResultPart): boolean => (scope ??= callsInScope(messages, i)).has(p.callId));
   let out: Part[] | undefined;
   m.parts.forEach((p, j) => {
-    if (p.type === 'tool-result' && p.providerExecuted !== true && !(scope ??= callsInScope(messages, i)).has(p.callId)) {
+    if (p.type === 'tool-result' && p.providerExecuted !== true && !isAnswered(p)) {
       out ??= m.parts.slice(0, j);
       report(j, p.callId);
       out.push({ type: 'text', text: `[result of tool ${p.name ?? p.callId}${p.isError === true ? ' (error)' : ''}]` }, ...p.content);

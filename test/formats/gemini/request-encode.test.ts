@@ -61,10 +61,22 @@ describe('function calls and responses', () => {
     expect(losses).toEqual([]);
   });
 
-  it('a result no call names is reported and sent under its call id', () => {
-    const { value, losses } = encode({ messages: [user('x'), { role: 'tool', parts: [{ type: 'tool-result', callId: 'orphan', content: [] }] }] });
-    expect(parts(value, 1)[0]).toEqual({ functionResponse: { id: 'orphan', name: 'orphan', response: {} } });
-    expect(codes(losses)).toEqual(['tool-result-name']);
+  it('a result that answers no earlier call (Gemini refuses it) is sent as text naming the tool, reported', () => {
+    const { value, losses } = encode({ messages: [user('x'), { role: 'tool', parts: [{ type: 'tool-result', callId: 'orphan', content: [{ type: 'text', text: '42' }] }] }] });
+    expect(parts(value, 1)).toEqual([{ text: '[result of tool orphan]' }, { text: '42' }]);
+    expect(losses.map((l) => [l.code, l.path])).toEqual([['orphan-tool-result', ['messages', 1, 'parts', 0]]]);
+  });
+
+  it('a result is answered by an earlier call of the same name, as the API pairs them', () => {
+    const { value, losses } = encode({
+      messages: [
+        user('x'),
+        { role: 'assistant', parts: [{ type: 'tool-call', id: 'c1', name: 'f', arguments: {} }] },
+        { role: 'tool', parts: [{ type: 'tool-result', callId: 'other-id', name: 'f', content: [{ type: 'text', text: '42' }] }] },
+      ],
+    });
+    expect(Object.keys(parts(value, 2)[0] as object)).toEqual(['functionResponse']);
+    expect(codes(losses)).not.toContain('orphan-tool-result');
   });
 
   it('ids the decoder minted are left out again, on the call and on its response', () => {
