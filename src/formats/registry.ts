@@ -2,6 +2,7 @@ import { isFormatId, type FormatId, type Kind } from '../model/format-id.js';
 import { UsageError } from '../model/errors.js';
 import { codecKinds, type Codec, type KindCodec, type StreamCodec } from './codec.js';
 import { a2a } from './a2a/index.js';
+import { agentcoreMemory } from './agentcore-memory/index.js';
 import { agUi } from './ag-ui/index.js';
 import { agentInput } from './agent-input/index.js';
 import { anthropicMessages } from './anthropic-messages/index.js';
@@ -11,7 +12,7 @@ import { openaiChat } from './openai-chat/index.js';
 import { openaiResponses } from './openai-responses/index.js';
 
 const CODECS: ReadonlyMap<FormatId, Codec> = new Map<FormatId, Codec>(
-  [anthropicMessages, openaiChat, agentInput, gemini, bedrockConverse, openaiResponses, agUi, a2a].map((c) => [c.id, c]),
+  [anthropicMessages, openaiChat, agentInput, gemini, bedrockConverse, openaiResponses, agUi, a2a, agentcoreMemory].map((c) => [c.id, c]),
 );
 
 export interface FormatInfo {

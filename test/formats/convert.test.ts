@@ -18,6 +18,7 @@ describe('formats()', () => {
       'agent-input': ['request'],
       'ag-ui': ['request', 'stream'],
       a2a: ['request', 'stream'],
+      'agentcore-memory': ['request'],
     });
   });
 });

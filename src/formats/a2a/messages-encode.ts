@@ -28,6 +28,7 @@ import { dropGeneratedIds, generatedId, NO_KIND, sinkMessageStash } from './stas
 import { writeCall, writeResult } from './tool-data.js';
 import { messageToV03, type Note } from './versions.js';
 import { stashGroups } from '../shared/stash-groups.js';
+import { orphanResultsAsContent } from '../shared/tool-pairing.js';
 
 /** Residue keys of a message that are written as named wire fields, not restored blindly. */
 const OWN_FIELDS = ['messageId', 'metadata'] as const;
@@ -85,8 +86,10 @@ export function records(m: Message, path: Path, losses: LossSink): Rec[] {
 }
 
 /** One canonical message -> its A2A messages (v1.0). */
-export function encodeMessage(m: Message, i: number, losses: LossSink): JsonObject[] {
+export function encodeMessage(given: Message, i: number, losses: LossSink): JsonObject[] {
   const path: Path = ['messages', i];
+  // A2A tool results need a call_id: one without (an AgentCore TOOL text with no results blob) is sent as text naming its tool.
+  const m = given.role === 'assistant' ? given : orphanResultsAsContent([given], 0, (j) => loss(losses, 'orphan-tool-result', [...path, 'parts', j], 'a tool result with no call id is sent as text', 'approximated'), (r) => r.callId.trim() !== '');
   reportForeignExt(m.ext, A2A, path, losses);
   if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'A2A messages have no participant name');
   const hints = own(m.ext);
@@ -185,7 +188,14 @@ export function encodeMessages(items: readonly At[], version: A2aVersion, ctx: E
     const prev = wire[wire.length - 1];
     // A group that would merge into the one before it is stashed: the decoder then reads it apart.
     const keep = (w: JsonObject[]): boolean => continues(prev, w[0]) || !decodesBack(w, group);
-    const out = encodeGroup(group.map((g) => g.m), ctx, (losses) => group.flatMap((g) => encodeIn(g, version, losses)), keep);
+    const out = encodeGroup(group.map((g) => g.m), ctx, (losses) => {
+      const written = group.flatMap((g) => encodeIn(g, version, losses));
+      // A list of A2A messages must not be empty: when no message produced anything, a placeholder
+      // is written (it carries the stash under preserve).
+      if (written.length > 0 || wire.length > 0) return written;
+      loss(losses, 'empty-message', ['messages'], 'no message A2A can hold is left; a placeholder user message is written', 'approximated');
+      return encodeIn({ m: { role: 'user', parts: [{ type: 'text', text: '[empty conversation]' }] }, i: 0 }, version, new LossList());
+    }, keep);
     if (out[0] !== undefined) sinkMessageStash(out[0]);
     wire.push(...out);
     if (group.some((g) => typeof own(g.m.ext)?.['messageId'] !== 'string')) generatedIds = true;

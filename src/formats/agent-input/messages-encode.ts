@@ -18,6 +18,7 @@ import { AGENT_INPUT, ROLES } from './agent-input-api.js';
 import { encodeBlocks, loss, own } from './content-encode.js';
 import { decodeMessage } from './request-decode.js';
 import { stashGroups } from '../shared/stash-groups.js';
+import { orphanResultsAsContent } from '../shared/tool-pairing.js';
 
 /** Content of a tool message whose result had none: ml-commons requires tool messages to have content. */
 export const EMPTY_RESULT_TEXT = '(no content)';
@@ -113,8 +114,15 @@ function encodeMessage(m: Message, i: number, losses: LossSink): JsonObject[] {
   const path: Path = ['messages', i];
   reportForeignExt(m.ext, AGENT_INPUT, path, losses);
   if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'agent input messages have no participant name');
-  return m.role === 'assistant' ? encodeAssistant(m, path, losses) : encodeUserLike(m, path, losses);
+  if (m.role === 'assistant') return encodeAssistant(m, path, losses);
+  // A tool message needs a call id (ml-commons refuses a blank one): a result without one (an
+  // AgentCore TOOL text with no results blob) is sent as text naming its tool.
+  const paired = orphanResultsAsContent([m], 0, (j) => loss(losses, 'orphan-tool-result', [...path, 'parts', j], 'a tool result with no call id is sent as text', 'approximated'), (r) => r.callId.trim() !== '');
+  return encodeUserLike(paired, path, losses);
 }
+
+/** The one message written when nothing of the conversation can be held (input must not be empty). */
+const EMPTY_CONVERSATION: JsonObject = { role: 'user', content: [{ type: 'text', text: '[empty conversation]' }] };
 
 /**
  * Whether these wire messages decode back to exactly the canonical messages they were written
@@ -141,7 +149,14 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
   for (const group of groups(messages)) {
     const canonical = group.map((g) => g.m);
     const keep = (wire: JsonObject[]): boolean => !decodesBack(wire, canonical);
-    const wire = encodeGroup(canonical, ctx, (losses) => group.flatMap((g) => encodeMessage(g.m, g.i, losses)), keep);
+    const wire = encodeGroup(canonical, ctx, (losses) => {
+      const written = group.flatMap((g) => encodeMessage(g.m, g.i, losses));
+      // Only the last group can be empty, and only when no message produced anything: a
+      // placeholder keeps the body valid and carries the stash under preserve.
+      if (written.length > 0 || out.length > 0) return written;
+      loss(losses, 'empty-message', ['messages'], 'no message agent input can hold is left; a placeholder user message is written', 'approximated');
+      return [structuredClone(EMPTY_CONVERSATION)];
+    }, keep);
     for (const w of wire) out.push(w);
   }
   return out;

@@ -78,7 +78,10 @@ export function encodeRequest(req: Request, ctx: EncodeContext): AgentInputReque
     encodeSingle(only, form, single, local);
     // Under preserve a lone message that lost anything, or would not decode back the same, takes
     // the messages form, whose first message can carry the stash.
-    if (ctx.preserve && (local.length > 0 || !singleDecodesBack(single, only))) form = 'messages';
+    // A single message with nothing agent input can hold would be an empty block list, which is
+    // invalid: the messages form writes a placeholder instead.
+    const empty = Array.isArray(single['input']) && single['input'].length === 0;
+    if (empty || (ctx.preserve && (local.length > 0 || !singleDecodesBack(single, only)))) form = 'messages';
     else {
       for (const l of local.items) ctx.losses.push(l);
       Object.assign(out, single);

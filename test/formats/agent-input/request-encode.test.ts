@@ -184,3 +184,20 @@ describe('fields agent input cannot hold', () => {
     expect(back(req)).toEqual(req);
   });
 });
+
+describe('what agent input cannot be empty of', () => {
+  it('a conversation with nothing agent input can hold becomes one placeholder user message, reported (and stashed under preserve)', () => {
+    const req: Request = { messages: [{ role: 'user', parts: [] }] };
+    const out = encodeReq(req);
+    expect(out.value).toEqual({ input: [{ role: 'user', content: [{ type: 'text', text: '[empty conversation]' }] }] });
+    expect(codes(out.losses)).toContain('empty-message');
+    expect(decodeReq(encodeReq(req, true).value)).toEqual(req);
+  });
+
+  it('a tool result with no call id (ml-commons refuses a blank toolCallId) is sent as text naming its tool', () => {
+    const req: Request = { messages: [{ role: 'user', parts: [{ type: 'text', text: 'q' }] }, { role: 'tool', parts: [{ type: 'tool-result', callId: '', name: 'lookup', content: [{ type: 'text', text: '42' }] }] }] };
+    const out = encodeReq(req);
+    expect((out.value as { input: unknown[] }).input[1]).toEqual({ role: 'user', content: [{ type: 'text', text: '[result of tool lookup]' }, { type: 'text', text: '42' }] });
+    expect(codes(out.losses)).toContain('orphan-tool-result');
+  });
+});
