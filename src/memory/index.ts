@@ -1,5 +1,6 @@
 /** `interlingua/memory`: conversation memory stores holding AgentCore Memory events. */
-export { openMemory, type OpenOptions } from './open.js';
+export { type OpenOptions } from './open.js';
+export { openMemory, withMessages, MESSAGE_FORMATS, type Memory, type AppendOptions, type AppendResult, type TurnsOptions, type Recalled, type SessionExport, type ImportOptions } from './messages.js';
 export type {
   ActorSummary,
   Conversational,

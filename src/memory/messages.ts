@@ -1,0 +1,269 @@
+/**
+ * The message-level memory API (issue 5, "API"): `openMemory(url)` gives an event store that also
+ * takes and gives messages in any chat dialect's own message shape.
+ * - `append({ actorId, sessionId, messages, format })`: the messages are decoded through the
+ *   format's request codec (wrapped in the smallest request body the format accepts), then stored
+ *   one event per message (agentcore-memory's `messageToEvent`, with `preserve` on by default so
+ *   reading back is exact). System and developer messages are not stored (AgentCore has no role
+ *   for them): they come back in `losses` as `system-message`, never silently.
+ * - `lastTurns({ actorId, sessionId, k = 10, format })`: the messages of the last k turns, oldest
+ *   first, in the format's message shape. `recall(...)` gives the same with the losses of encoding.
+ *   `lastTurns(actorId, sessionId, k)` (strings) is still the event-level call.
+ * - `exportSession` / `importSession`: a session's events as stored (payload, metadata, timestamp),
+ *   so export from one backend and import into an empty session of another round-trips: the same
+ *   events, timestamps and order; sequences too unless events had been deleted (import numbers
+ *   from 1); eventIds are issued anew (the store makes them, with a random part).
+ *
+ * Accepted formats and the message shape each takes and gives (MESSAGE_SHAPES):
+ * openai-chat (`messages`), anthropic-messages (`messages`; its top-level `system` is not a
+ * message), gemini (`contents`), bedrock-converse (`messages`), openai-responses (`input` items, or
+ * a string on input), ag-ui (`messages`).
+ */
+import { UsageError, ValidationError, type Issue } from '../model/errors.js';
+import type { Loss } from '../model/loss.js';
+import type { Message } from '../model/message.js';
+import type { Request } from '../model/request.js';
+import { decode, encode } from '../formats/convert.js';
+import { eventToMessages, messageToEvent } from '../formats/agentcore-memory/index.js';
+import { openMemory as openEventStore, type OpenOptions } from './open.js';
+import { DEFAULT_TURNS, MAX_PAGE, type EventMetadata, type EventStore, type NewEvent, type PayloadItem, type StoredEvent } from './store.js';
+
+/** Model name put in request bodies that require one; it never reaches a stored event. */
+const PLACEHOLDER_MODEL = 'interlingua-memory';
+
+interface MessageShape {
+  /** The smallest request body of the format around these messages. */
+  wrap(messages: unknown): Record<string, unknown>;
+  /** The body's key that holds the messages. */
+  key: string;
+}
+
+const MESSAGE_SHAPES: Readonly<Record<string, MessageShape>> = {
+  'openai-chat': { key: 'messages', wrap: (messages) => ({ model: PLACEHOLDER_MODEL, messages }) },
+  'anthropic-messages': { key: 'messages', wrap: (messages) => ({ model: PLACEHOLDER_MODEL, max_tokens: 1, messages }) },
+  gemini: { key: 'contents', wrap: (contents) => ({ contents }) },
+  // Converse refuses toolUse blocks without a toolConfig naming their tools: one is made up from the
+  // names used (its schemas are never read back; only the messages are kept).
+  'bedrock-converse': { key: 'messages', wrap: (messages) => ({ messages, ...converseToolConfig(messages) }) },
+  'openai-responses': { key: 'input', wrap: (input) => ({ model: PLACEHOLDER_MODEL, input }) },
+  'ag-ui': { key: 'messages', wrap: (messages) => ({ threadId: 'memory', runId: 'memory', messages, tools: [], context: [], state: null, forwardedProps: null }) },
+};
+
+function converseToolConfig(messages: unknown): { toolConfig?: unknown } {
+  const names = new Set<string>();
+  if (Array.isArray(messages)) {
+    for (const m of messages) {
+      const content = (m as { content?: unknown } | null)?.content;
+      if (!Array.isArray(content)) continue;
+      for (const block of content) {
+        const name = (block as { toolUse?: { name?: unknown } } | null)?.toolUse?.name;
+        if (typeof name === 'string') names.add(name);
+      }
+    }
+  }
+  if (names.size === 0) return {};
+  return { toolConfig: { tools: [...names].map((name) => ({ toolSpec: { name, inputSchema: { json: { type: 'object' } } } })) } };
+}
+
+/** The formats whose messages `append` and `lastTurns` take and give. */
+export const MESSAGE_FORMATS: readonly string[] = Object.keys(MESSAGE_SHAPES);
+
+function shapeOf(format: unknown, call: string): MessageShape {
+  const shape = typeof format === 'string' && Object.hasOwn(MESSAGE_SHAPES, format) ? MESSAGE_SHAPES[format] : undefined;
+  if (!shape) throw new UsageError(`${call}: format must be one of ${MESSAGE_FORMATS.join(', ')} (got ${JSON.stringify(format)})`);
+  return shape;
+}
+
+export interface AppendOptions {
+  actorId: string;
+  sessionId: string;
+  /** Messages in `format`'s own message shape (see MESSAGE_FORMATS). */
+  messages: unknown;
+  format: string;
+  /** Stash in each event what AgentCore's shape cannot hold, so reading back is exact (default true). */
+  preserve?: boolean;
+}
+
+export interface AppendResult {
+  /** One per stored message, in order. */
+  events: StoredEvent[];
+  /** What was not stored as given (system messages, anything the events cannot hold). */
+  losses: Loss[];
+}
+
+export interface TurnsOptions {
+  actorId: string;
+  sessionId: string;
+  /** How many turns (a turn starts at a user message); default 10. */
+  k?: number;
+  format: string;
+}
+
+export interface Recalled {
+  /** The messages in `format`'s message shape, oldest first. */
+  messages: unknown[];
+  losses: Loss[];
+}
+
+/** A session as exported: its events exactly as stored (eventIds are issued anew on import). */
+export interface SessionExport {
+  actorId: string;
+  sessionId: string;
+  events: StoredEvent[];
+}
+
+export interface ImportOptions {
+  /** Import under another actor or session than the export names. */
+  actorId?: string;
+  sessionId?: string;
+}
+
+/** An event store that also speaks messages. A superset of EventStore. */
+export interface Memory extends EventStore {
+  append(options: AppendOptions): Promise<AppendResult>;
+  lastTurns(actorId: string, sessionId: string, k?: number): Promise<StoredEvent[][]>;
+  lastTurns(options: TurnsOptions): Promise<unknown[]>;
+  recall(options: TurnsOptions): Promise<Recalled>;
+  exportSession(actorId: string, sessionId: string): Promise<SessionExport>;
+  importSession(data: SessionExport, options?: ImportOptions): Promise<StoredEvent[]>;
+}
+
+/** Opens the store a URL names (see open.ts) with the message-level calls added. */
+export async function openMemory(url: string, options: OpenOptions = {}): Promise<Memory> {
+  return withMessages(await openEventStore(url, options));
+}
+
+/** Stored events -> canonical messages, in order. */
+function messagesOfEvents(events: readonly StoredEvent[], losses: Loss[]): Message[] {
+  const out: Message[] = [];
+  events.forEach((e, index) => {
+    // The content only: the envelope (ids, timestamp) is the store's, not the message's, and with
+    // it the codec keeps hints that make it judge a preserve stash stale.
+    const wire: Record<string, unknown> = { payload: e.payload };
+    if (e.metadata !== undefined) wire['metadata'] = e.metadata;
+    out.push(...eventToMessages(wire, { index, losses }));
+  });
+  return out;
+}
+
+/** The canonical messages in `format`'s message shape. */
+function toShape(messages: Message[], format: string, call: string): Recalled {
+  const shape = shapeOf(format, call);
+  const request: Request = { model: PLACEHOLDER_MODEL, messages };
+  const { value, losses } = encode(request, { to: format });
+  const held = (value as Record<string, unknown>)[shape.key];
+  const list = held === undefined ? [] : typeof held === 'string' ? [{ role: 'user', content: held }] : held;
+  if (!Array.isArray(list)) throw new UsageError(`${call}: the ${format} encoder gave no ${shape.key} array`);
+  // Losses about the request around the messages (its model, max_tokens, run ids) concern nothing kept.
+  return { messages: list as unknown[], losses: losses.filter((l) => l.path[0] === 'messages') };
+}
+
+function checkExport(data: unknown): SessionExport {
+  const issues: Issue[] = [];
+  const bad = (path: (string | number)[], message: string): void => void issues.push({ code: 'invalid_export', path, message });
+  if (typeof data !== 'object' || data === null) throw new ValidationError([{ code: 'invalid_export', path: [], message: 'a session export is an object { actorId, sessionId, events }' }]);
+  const d = data as Record<string, unknown>;
+  if (typeof d['actorId'] !== 'string') bad(['actorId'], 'expected a string');
+  if (typeof d['sessionId'] !== 'string') bad(['sessionId'], 'expected a string');
+  if (!Array.isArray(d['events'])) bad(['events'], 'expected an array of events');
+  else {
+    d['events'].forEach((e: unknown, i) => {
+      if (typeof e !== 'object' || e === null) return bad(['events', i], 'expected an event object');
+      const ev = e as Record<string, unknown>;
+      if (!Array.isArray(ev['payload'])) bad(['events', i, 'payload'], 'expected an array');
+      if (typeof ev['eventTimestamp'] !== 'string') bad(['events', i, 'eventTimestamp'], 'expected ISO 8601 text');
+    });
+  }
+  if (issues.length > 0) throw new ValidationError(issues);
+  return data as SessionExport;
+}
+
+/** Adds the message-level calls to an event store (the store's own calls are unchanged). */
+export function withMessages(store: EventStore): Memory {
+  async function append(options: AppendOptions): Promise<AppendResult> {
+    if (typeof options !== 'object' || options === null) throw new UsageError('append takes { actorId, sessionId, messages, format }');
+    const shape = shapeOf(options.format, 'append');
+    if (!Array.isArray(options.messages) && !(options.format === 'openai-responses' && typeof options.messages === 'string')) {
+      throw new UsageError(`append: messages must be an array of ${options.format} messages (the body's ${shape.key})`);
+    }
+    const decoded = decode(shape.wrap(options.messages), { from: options.format });
+    const request = decoded.value as Request;
+    const losses: Loss[] = decoded.losses.filter((l) => l.path[0] === shape.key);
+    const events: NewEvent[] = [];
+    request.messages.forEach((message, index) => {
+      const r = messageToEvent(message, { preserve: options.preserve !== false, index });
+      losses.push(...r.losses);
+      if (r.event === undefined) return;
+      const ne: NewEvent = { payload: r.event['payload'] as unknown as PayloadItem[] };
+      if (r.event['metadata'] !== undefined) ne.metadata = r.event['metadata'] as unknown as EventMetadata;
+      events.push(ne);
+    });
+    return { events: await store.appendEvents(options.actorId, options.sessionId, events), losses };
+  }
+
+  async function recall(options: TurnsOptions): Promise<Recalled> {
+    if (typeof options !== 'object' || options === null) throw new UsageError('lastTurns takes { actorId, sessionId, k?, format }');
+    shapeOf(options.format, 'lastTurns');
+    const turns = await store.lastTurns(options.actorId, options.sessionId, options.k ?? DEFAULT_TURNS);
+    const losses: Loss[] = [];
+    const messages = messagesOfEvents(turns.flat(), losses);
+    const shaped = toShape(messages, options.format, 'lastTurns');
+    return { messages: shaped.messages, losses: [...losses, ...shaped.losses] };
+  }
+
+  async function lastTurns(a: string | TurnsOptions, sessionId?: string, k?: number): Promise<StoredEvent[][] | unknown[]> {
+    if (typeof a === 'string') return store.lastTurns(a, sessionId as string, k);
+    return (await recall(a)).messages;
+  }
+
+  async function exportSession(actorId: string, sessionId: string): Promise<SessionExport> {
+    const events: StoredEvent[] = [];
+    let nextToken: string | undefined;
+    do {
+      const page = await store.listEvents(actorId, sessionId, nextToken === undefined ? { maxResults: MAX_PAGE } : { maxResults: MAX_PAGE, nextToken });
+      events.push(...page.events);
+      nextToken = page.nextToken;
+    } while (nextToken !== undefined);
+    return { actorId, sessionId, events };
+  }
+
+  async function importSession(dataIn: SessionExport, options: ImportOptions = {}): Promise<StoredEvent[]> {
+    const data = checkExport(dataIn);
+    const actorId = options.actorId ?? data.actorId;
+    const sessionId = options.sessionId ?? data.sessionId;
+    // Into an empty session only: then every event gets back its sequence and timestamp.
+    const existing = await store.listEvents(actorId, sessionId, { maxResults: 1 });
+    if (existing.events.length > 0) throw new UsageError(`importSession: session ${actorId}/${sessionId} already holds events; import into an empty session (or delete it first)`);
+    const events = data.events.map((e): NewEvent => {
+      const ne: NewEvent = { payload: e.payload, eventTimestamp: e.eventTimestamp };
+      if (e.metadata !== undefined) ne.metadata = e.metadata;
+      return ne;
+    });
+    return store.appendEvents(actorId, sessionId, events);
+  }
+
+  // Delegating (not spreading): the store may keep state in closures or a class.
+  const memory: Memory = {
+    get backend() {
+      return store.backend;
+    },
+    get expiryDays() {
+      return store.expiryDays;
+    },
+    appendEvents: (a, s, e) => store.appendEvents(a, s, e),
+    getEvent: (a, s, e) => store.getEvent(a, s, e),
+    listEvents: (a, s, o) => store.listEvents(a, s, o),
+    listSessions: (a) => store.listSessions(a),
+    listActors: () => store.listActors(),
+    deleteEvent: (a, s, e) => store.deleteEvent(a, s, e),
+    deleteSession: (a, s) => store.deleteSession(a, s),
+    purgeExpired: () => store.purgeExpired(),
+    close: () => store.close(),
+    append,
+    recall,
+    lastTurns: lastTurns as Memory['lastTurns'],
+    exportSession,
+    importSession,
+  };
+  return memory;
+}
