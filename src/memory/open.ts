@@ -7,6 +7,8 @@
  *   `?synchronous=full` for an fsync per append;
  * - `postgres://user@host:port/db` (or postgresql://) — `?schema=name` for the tables' schema
  *   (default interlingua_memory); other parameters go to node-postgres.
+ * - `redis://[user:password@]host:port/db` (or rediss:// for TLS) — `?prefix=` for the keys' prefix
+ *   (default interlingua:memory:); needs ioredis.
  * Every URL takes `?expiryDays=N` (7-365, default 7); options passed in code win over the URL.
  */
 import { UsageError } from '../model/errors.js';
@@ -16,8 +18,6 @@ import type { EventStore, StoreOptions } from './store.js';
 export interface OpenOptions extends StoreOptions {}
 
 const NOT_YET: Readonly<Record<string, string>> = {
-  redis: 'Redis',
-  rediss: 'Redis',
   agentcore: 'AgentCore Memory',
 };
 
@@ -96,10 +96,25 @@ export async function openMemory(urlIn: string, options: OpenOptions = {}): Prom
     const schema = own.get('schema');
     const backend = await openPostgresBackend(connectionString, schema === undefined ? {} : { schema });
     store = createEventStore(backend, { ...options, expiryDays });
+  } else if (scheme === 'redis' || scheme === 'rediss') {
+    // Our parameters are taken out; ioredis gets the URL without a query.
+    let u: URL;
+    try {
+      u = new URL(urlIn);
+    } catch {
+      throw new UsageError(`memory store URL: ${scheme}:// URL cannot be parsed (redis://host:port/db)`);
+    }
+    const p = takeParams(url, new URLSearchParams(u.searchParams), ['expiryDays', 'prefix']);
+    const expiryDays = expiryFrom(url, p, options);
+    u.search = '';
+    const prefix = p.get('prefix');
+    const { openRedisBackend } = await import('./backends/redis.js');
+    const backend = await openRedisBackend(u.toString(), prefix === undefined ? {} : { prefix });
+    store = createEventStore(backend, { ...options, expiryDays });
   } else if (scheme in NOT_YET) {
-    throw new UsageError(`memory store URL ${url}: the ${NOT_YET[scheme]} store is not built yet; use memory:, sqlite:<path> or postgres://`);
+    throw new UsageError(`memory store URL ${url}: the ${NOT_YET[scheme]} store is not built yet; use memory:, sqlite:<path>, postgres:// or redis://`);
   } else {
-    throw new UsageError(`memory store URL ${JSON.stringify(url)}: unknown scheme; use memory:, sqlite:<path> or postgres://... (redis:// and agentcore:// are planned)`);
+    throw new UsageError(`memory store URL ${JSON.stringify(url)}: unknown scheme; use memory:, sqlite:<path>, postgres://... or redis://... (agentcore:// is planned)`);
   }
   try {
     await store.purgeExpired();
