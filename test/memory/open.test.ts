@@ -88,9 +88,7 @@ describe('openMemory URLs', () => {
     await usage('./memory.db', /unknown scheme/);
   });
 
-  it('redis:// and agentcore:// say they are not built yet', async () => {
-    await usage('redis://127.0.0.1:6379', /Redis store is not built yet/);
-    await usage('rediss://127.0.0.1:6379', /Redis store is not built yet/);
+  it('agentcore:// says it is not built yet', async () => {
     await usage('agentcore://mem-abcdefghij?region=us-east-1', /AgentCore Memory store is not built yet/);
   });
 
