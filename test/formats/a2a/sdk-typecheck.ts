@@ -8,8 +8,8 @@
  * becomes `export const cN = <json> satisfies <Type>;` (object literals get excess-property checks).
  */
 import { join } from 'node:path';
-import ts from 'typescript';
 import { REPO_ROOT } from '../../support/captures.js';
+import { typecheckCases } from '../../support/sdk-typecheck.js';
 
 export interface TypeCase {
   name: string;
@@ -45,34 +45,7 @@ const HEADER = [
   'export type { PartJson };',
 ];
 
-function compilerOptions(): ts.CompilerOptions {
-  const configPath = join(REPO_ROOT, 'tsconfig.json');
-  const read = ts.readConfigFile(configPath, (p) => ts.sys.readFile(p));
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, REPO_ROOT, undefined, configPath);
-  return { ...parsed.options, noEmit: true };
-}
-
 /** The compile errors of each case, by name ([] when it type-checks). */
 export function typecheck(cases: TypeCase[]): Map<string, string[]> {
-  const lines = [...HEADER, ...cases.map((c, i) => `export const c${i} = ${JSON.stringify(c.value)} satisfies ${c.type};`)];
-  const text = lines.join('\n');
-  const options = compilerOptions();
-  const host = ts.createCompilerHost(options);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (file, lang, ...rest) => (file === VIRTUAL ? ts.createSourceFile(file, text, lang, true) : getSourceFile(file, lang, ...rest));
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (file) => file === VIRTUAL || fileExists(file);
-  const readFile = host.readFile.bind(host);
-  host.readFile = (file) => (file === VIRTUAL ? text : readFile(file));
-  const program = ts.createProgram({ rootNames: [VIRTUAL], options, host });
-  const source = program.getSourceFile(VIRTUAL);
-  const out = new Map<string, string[]>(cases.map((c) => [c.name, []]));
-  for (const d of ts.getPreEmitDiagnostics(program, source)) {
-    const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
-    const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : -1;
-    const c = cases[line - HEADER.length];
-    if (c === undefined) throw new Error(`oracle header does not compile: ${message}`);
-    out.get(c.name)?.push(message);
-  }
-  return out;
+  return typecheckCases(HEADER, VIRTUAL, cases);
 }
