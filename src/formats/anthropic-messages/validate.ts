@@ -11,6 +11,7 @@ import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
+import { requireObject } from '../shared/require-object.js';
 
 type ZodIssue = z.core.$ZodIssue;
 
@@ -33,12 +34,6 @@ export function validateResponse(body: unknown, limits: Limits): JsonObject {
   if (Array.isArray(content)) checkBlocksText(content, ['content'], limits, issues);
   if (issues.length > 0) throw new ValidationError(issues);
   return obj;
-}
-
-function requireObject(body: unknown): JsonObject {
-  if (isJsonObject(body)) return body;
-  const received = body === null ? 'null' : Array.isArray(body) ? 'array' : typeof body;
-  throw new ValidationError([{ code: 'invalid_type', path: [], message: `expected a JSON object, received ${received}`, expected: 'object', received }]);
 }
 
 function zodIssues(result: { success: boolean; error?: { issues: ZodIssue[] } }, body: JsonObject): Issue[] {

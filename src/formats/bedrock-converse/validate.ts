@@ -15,6 +15,7 @@ import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
+import { requireObject } from '../shared/require-object.js';
 
 export function validateRequest(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
@@ -50,12 +51,6 @@ export function validateResponse(body: unknown, limits: Limits): JsonObject {
   }
   if (issues.length > 0) throw new ValidationError(issues);
   return obj;
-}
-
-function requireObject(body: unknown): JsonObject {
-  if (isJsonObject(body)) return body;
-  const received = body === null ? 'null' : Array.isArray(body) ? 'array' : typeof body;
-  throw new ValidationError([{ code: 'invalid_type', path: [], message: `expected a JSON object, received ${received}`, expected: 'object', received }]);
 }
 
 /** zod issues as ours; union checks in schema.ts name their own code in `params.code`. */

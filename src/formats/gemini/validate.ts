@@ -12,6 +12,7 @@ import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { snakeCase } from './wire-util.js';
+import { requireObject } from '../shared/require-object.js';
 
 /** The members of Part's `data` oneof. */
 export const DATA_MEMBERS = ['text', 'inlineData', 'fileData', 'functionCall', 'functionResponse', 'executableCode', 'codeExecutionResult'] as const;
@@ -77,12 +78,6 @@ export function validateResponse(body: unknown, limits: Limits): JsonObject {
   }
   if (issues.length > 0) throw new ValidationError(issues);
   return obj;
-}
-
-function requireObject(body: unknown): JsonObject {
-  if (isJsonObject(body)) return body;
-  const received = body === null ? 'null' : Array.isArray(body) ? 'array' : typeof body;
-  throw new ValidationError([{ code: 'invalid_type', path: [], message: `expected a JSON object, received ${received}`, expected: 'object', received }]);
 }
 
 function zodIssues(result: { success: boolean; error?: { issues: Parameters<typeof fromZodIssues>[0] } }): Issue[] {
