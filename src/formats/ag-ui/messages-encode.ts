@@ -14,14 +14,12 @@ import type { Part, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from
 import type { EncodeContext, LossSink } from '../codec.js';
 import { joinTexts } from '../openai-chat/content-encode.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
-import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { stableHash } from '../shared/stable-hash.js';
-import { encodeGroup } from '../shared/stash.js';
 import { AG_UI, META_KEY } from './ag-ui-api.js';
 import { encodeContent, loss, own } from './content-encode.js';
 import { decodeMessages } from './message-decode.js';
-import { stashGroups } from '../shared/stash-groups.js';
+import { encodePerMessage } from '../shared/stash-groups.js';
 
 /** Writes the message id: the source's (`$id`), none when the source had none (`$noId`), else `fallback`. */
 function withId(out: JsonObject, ext: Message['ext'], fallback: string): JsonObject {
@@ -200,22 +198,6 @@ function decodesBack(wire: readonly JsonObject[], messages: readonly Message[]):
   return stableHash(decodeMessages(wire, new Map())) === stableHash(messages);
 }
 
-type At = { m: Message; i: number };
-
-/** Stash groups (see stashGroups), by whether a message becomes any wire message. */
-function groups(messages: readonly Message[]): At[][] {
-  return stashGroups(
-    messages.map((m, i) => ({ m, i })),
-    (at) => encodeMessage(at.m, at.i, new LossList()).length > 0,
-  );
-}
-
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {
-  const out: JsonObject[] = [];
-  for (const group of groups(messages)) {
-    const canonical = group.map((g) => g.m);
-    const keep = (wire: JsonObject[]): boolean => !decodesBack(wire, canonical);
-    for (const w of encodeGroup(canonical, ctx, (losses) => group.flatMap((g) => encodeMessage(g.m, g.i, losses)), keep)) out.push(w);
-  }
-  return out;
+  return encodePerMessage(messages, ctx, { encode: encodeMessage, decodesBack });
 }

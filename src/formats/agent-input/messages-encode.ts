@@ -9,15 +9,13 @@ import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { EncodeContext, LossSink } from '../codec.js';
-import { LossList } from '../shared/loss-list.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { stableHash } from '../shared/stable-hash.js';
-import { encodeGroup } from '../shared/stash.js';
 import { AGENT_INPUT, ROLES } from './agent-input-api.js';
 import { encodeBlocks, loss, own } from './content-encode.js';
 import { decodeMessage } from './request-decode.js';
-import { stashGroups } from '../shared/stash-groups.js';
+import { encodePerMessage } from '../shared/stash-groups.js';
 import { orphanResultsAsContent } from '../shared/tool-pairing.js';
 
 /** Content of a tool message whose result had none: ml-commons requires tool messages to have content. */
@@ -134,30 +132,14 @@ export function decodesBack(wire: readonly JsonObject[], messages: readonly Mess
   return stableHash(wire.map((w) => decodeMessage(w))) === stableHash(messages);
 }
 
-type At = { m: Message; i: number };
-
-/** Stash groups (see stashGroups), by whether a message becomes any wire message. */
-function groups(messages: readonly Message[]): At[][] {
-  return stashGroups(
-    messages.map((m, i) => ({ m, i })),
-    (at) => encodeMessage(at.m, at.i, new LossList()).length > 0,
-  );
-}
-
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {
-  const out: JsonObject[] = [];
-  for (const group of groups(messages)) {
-    const canonical = group.map((g) => g.m);
-    const keep = (wire: JsonObject[]): boolean => !decodesBack(wire, canonical);
-    const wire = encodeGroup(canonical, ctx, (losses) => {
-      const written = group.flatMap((g) => encodeMessage(g.m, g.i, losses));
-      // Only the last group can be empty, and only when no message produced anything: a
-      // placeholder keeps the body valid and carries the stash under preserve.
-      if (written.length > 0 || out.length > 0) return written;
+  return encodePerMessage(messages, ctx, {
+    encode: encodeMessage,
+    decodesBack,
+    // A placeholder keeps the body valid (input must not be empty) and carries the stash under preserve.
+    whenEmpty: (losses) => {
       loss(losses, 'empty-message', ['messages'], 'no message agent input can hold is left; a placeholder user message is written', 'approximated');
       return [structuredClone(EMPTY_CONVERSATION)];
-    }, keep);
-    for (const w of wire) out.push(w);
-  }
-  return out;
+    },
+  });
 }

@@ -1,3 +1,9 @@
+import type { JsonObject } from '../../model/json.js';
+import type { Message } from '../../model/message.js';
+import type { EncodeContext, LossSink } from '../codec.js';
+import { LossList } from './loss-list.js';
+import { encodeGroup } from './stash.js';
+
 /**
  * Stash groups for formats that write one wire message per canonical message: one item each,
  * except that an item which becomes no wire message at all (everything in it was dropped) joins
@@ -17,6 +23,36 @@ export function stashGroups<T>(items: readonly T[], producesWire: (item: T) => b
     const last = out[out.length - 1];
     if (last) last.push(...pending);
     else out.push(pending);
+  }
+  return out;
+}
+
+export interface PerMessageFormat {
+  /** One canonical message (at its index) as its wire messages; losses go to the sink. */
+  encode(m: Message, i: number, losses: LossSink): JsonObject[];
+  /** Whether these wire messages decode back to exactly these canonical messages. */
+  decodesBack(wire: readonly JsonObject[], messages: readonly Message[]): boolean;
+  /** What to write when no message produced anything (a format that must not be empty). */
+  whenEmpty?(losses: LossSink): JsonObject[];
+}
+
+/** The messages of a one-wire-message-per-message format, in stash groups (see stashGroups). */
+export function encodePerMessage(messages: readonly Message[], ctx: EncodeContext, format: PerMessageFormat): JsonObject[] {
+  const out: JsonObject[] = [];
+  const items = messages.map((m, i) => ({ m, i }));
+  for (const group of stashGroups(items, (at) => format.encode(at.m, at.i, new LossList()).length > 0)) {
+    const canonical = group.map((g) => g.m);
+    const wire = encodeGroup(
+      canonical,
+      ctx,
+      (losses) => {
+        const written = group.flatMap((g) => format.encode(g.m, g.i, losses));
+        // Only the last group can be empty, and only when no message produced anything.
+        return written.length > 0 || out.length > 0 || format.whenEmpty === undefined ? written : format.whenEmpty(losses);
+      },
+      (w) => !format.decodesBack(w, canonical),
+    );
+    for (const w of wire) out.push(w);
   }
   return out;
 }
