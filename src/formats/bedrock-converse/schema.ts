@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { STASH_KEY } from '../shared/stash.js';
 import { formatsOf } from './media.js';
 import { DOCUMENT_NAME, DOCUMENT_NAME_MAX, TOOL_NAME, TOOL_USE_ID } from './names.js';
-import { isStandardAlphabet } from '../shared/base64.js';
+import { isStandardBase64 } from '../shared/base64.js';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -55,9 +55,13 @@ function union(members: Shape, lenient: boolean, what: string): z.ZodType {
 }
 
 const int0 = z.int().min(0);
-/** A Smithy blob's base64 text; checked without an anchored regex, which is slow on megabytes. */
+/**
+ * A Smithy blob's base64 text, standard alphabet and padded: the form the encoder writes, so a
+ * lone trailing character ('x', which holds no byte) is refused here rather than dropped later.
+ * Checked without an anchored regex, which is slow on megabytes.
+ */
 const base64Text = (v: string, ctx: z.RefinementCtx): void => {
-  if (!isStandardAlphabet(v)) ctx.addIssue({ code: 'invalid_format', format: 'base64', message: 'bytes are base64 text', input: v });
+  if (!isStandardBase64(v)) ctx.addIssue({ code: 'invalid_format', format: 'base64', message: 'bytes are standard padded base64 text', input: v });
 };
 const Json = z.json();
 

@@ -43,9 +43,10 @@ export function standardBase64(data: string): string | undefined {
   return std + '='.repeat((4 - (std.length % 4)) % 4);
 }
 
-/** `/^[A-Za-z0-9+/]*={0,2}$/` (standard alphabet, up to two `=` at the end, any length), checked fast. */
-export function isStandardAlphabet(data: string): boolean {
-  const pad = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  const eq = data.indexOf('=');
-  return (eq === -1 || eq >= data.length - pad) && !NOT_STANDARD.test(data);
+/**
+ * Whether `data` is standard, padded base64 (length a multiple of 4): the form standardBase64
+ * returns unchanged, so a body holding it is written back exactly.
+ */
+export function isStandardBase64(data: string): boolean {
+  return classify(data) === 'standard';
 }

@@ -37,6 +37,14 @@ describe('request shape (Smithy model)', () => {
     ]);
   });
 
+  it('refuses bytes that are not standard padded base64 (a lone character holds no byte), naming the path', () => {
+    const doc = (bytes: string) => ({ messages: [{ role: 'user', content: [{ text: 'q' }, { document: { name: 'd', format: 'txt', source: { bytes } } }] }] });
+    for (const bytes of ['x', 'QUJDRA', 'QUJD-A==', 'QU=JD']) {
+      expect(at(issuesOf(() => decodeReq(doc(bytes)))), bytes).toEqual(['invalid_format messages.0.content.1.document.source.bytes']);
+    }
+    expect(decodeReq(doc('QUJDRA==')).messages[0]?.parts[1]).toMatchObject({ source: { kind: 'base64', data: 'QUJDRA==' } });
+  });
+
   it('rejects a body that is not an object', () => {
     expect(at(issuesOf(() => decodeReq([])))).toEqual(['invalid_type ']);
   });
