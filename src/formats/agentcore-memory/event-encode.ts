@@ -121,7 +121,7 @@ function payloadsOf(m: Message, path: Path, losses: LossSink, info: LossSink): O
  * gets what the event does not hold; `info` what it holds in another place than a reader of the
  * same dialect would look (a blob instead of event metadata or conversational text).
  */
-export function encodeEvent(m: Message, path: Path, losses: LossSink, info: LossSink, preserve: boolean): JsonObject | undefined {
+export function encodeEvent(m: Message, path: Path, losses: LossSink, info: LossSink, preserve: boolean, metadataEntries: number = LIMITS.metadataEntries): JsonObject | undefined {
   if (m.role === 'system' || m.role === 'developer') {
     loss(losses, 'system-message', path, `AgentCore Memory has no ${m.role} role: ${m.role} messages are not stored as events (keep them with the session's context)`);
     return undefined;
@@ -145,7 +145,7 @@ export function encodeEvent(m: Message, path: Path, losses: LossSink, info: Loss
   } else reportForeignExt(m.ext, AGENTCORE, path, losses);
   if (Object.keys(carry).length > 0) props[PROP_MESSAGE] = carry;
   for (const k in mine) if (!k.startsWith('$') && !OWN_KEYS.has(k)) loss(losses, 'unsupported-field', [...path, 'ext', AGENTCORE, k], `'${k}' has no place in an AgentCore event`);
-  const md = writeMetadata(mine['metadata'], mine, path, losses, info);
+  const md = writeMetadata(mine['metadata'], mine, path, losses, info, metadataEntries);
   const segs = plainSegments(body.map((o) => o.slot));
   const needMeta = body.length === 0 || segs.length !== 1 || segs[0]?.role !== m.role || Object.keys(md.blob).length > 0 || Object.keys(props).length > 1 || mine['$metaBlob'] === true;
   let payload = body.map((o) => o.payload);

@@ -9,7 +9,7 @@
  *   stash.ts) in an `interlingua.stash` blob, the last payload of the group's first event, so the
  *   event stays one CreateEvent accepts.
  */
-import { ValidationError, type Issue } from '../../model/errors.js';
+import { UsageError, ValidationError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Loss, Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
@@ -17,11 +17,12 @@ import { DEFAULT_LIMITS, type DecodeContext, type EncodeContext, type Limits, ty
 import { LossList } from '../shared/loss-list.js';
 import { stableHash } from '../shared/stable-hash.js';
 import { encodeGroup, STASH_KEY, takeMessageStash } from '../shared/stash.js';
-import { AGENTCORE, BLOB, ENVELOPE_VERSION } from './agentcore-memory-api.js';
+import { AGENTCORE, BLOB, ENVELOPE_VERSION, EVENT_KEYS, LIMITS } from './agentcore-memory-api.js';
 import { own } from './content.js';
 import { messagesOf, parseEvent, checkEventMetadata } from './event-decode.js';
 import { encodeEvent, OWN_PAYLOADS } from './event-encode.js';
 import { plainSegments, type Slot } from './slots.js';
+import { strandsMessages } from './strands.js';
 
 export interface At {
   m: Message;
@@ -87,16 +88,19 @@ function merged(run: readonly At[], events: readonly (JsonObject | undefined)[])
   return { ...(events[0] as JsonObject), payload: payloads };
 }
 
-function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserve: boolean): JsonObject[] {
+function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserve: boolean, metadataEntries: number = LIMITS.metadataEntries): JsonObject[] {
   const o = own((run[0] as At).m.ext);
-  if (o !== undefined && isJsonObject(o['$event']) && typeof o['$hash'] === 'string' && stableHash(run.map((a) => bare(a.m))) === o['$hash']) return [o['$event']];
-  const events = run.map((a) => encodeEvent(a.m, ['messages', a.i], losses, info, preserve));
+  const verbatim = o?.['$event'];
+  if (isJsonObject(verbatim) && metadataFits(verbatim, metadataEntries) && typeof o?.['$hash'] === 'string' && stableHash(run.map((a) => bare(a.m))) === o['$hash']) return [verbatim];
+  const events = run.map((a) => encodeEvent(a.m, ['messages', a.i], losses, info, preserve, metadataEntries));
   if (run.length > 1) {
     const one = merged(run, events);
     if (one) return [one];
   }
   return events.filter((e): e is JsonObject => e !== undefined);
 }
+
+const metadataFits = (event: JsonObject, max: number): boolean => !isJsonObject(event['metadata']) || Object.keys(event['metadata']).length <= max;
 
 /** A group's stash, moved from the top of its first event (where encodeGroup puts it) into a blob. */
 function sinkStash(event: JsonObject | undefined): void {
@@ -140,6 +144,8 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
     return [];
   }
   const before = issues.length;
+  const strands = strandsMessages(event, path, ctx, issues);
+  if (strands !== undefined) return issues.length > before ? [] : verbatimUnlessSame(event, strands);
   const items = parseEvent(event, path, ctx, issues);
   if (items === undefined || (items.length === 0 && issues.length === before)) {
     checkEventMetadata(event, path, issues);
@@ -148,13 +154,57 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
   }
   const messages = messagesOf(event, items, path, ctx, issues);
   if (issues.length > before) return [];
-  const again = encodeRun(messages.map((m, i) => ({ m, i })), new LossList(), new LossList(), false);
-  if (again.length !== 1 || !sameJson(again[0], event)) {
+  return verbatimUnlessSame(event, messages);
+}
+
+/**
+ * Whether the messages encode to exactly this event. Encoded with `preserve`: it only adds fields
+ * AgentCore has no slot for (into the metadata blob), and read messages have those only from such
+ * a blob; without them both encodings are the same.
+ */
+function writesBack(event: JsonObject, messages: readonly Message[]): boolean {
+  const again = encodeRun(messages.map((m, i) => ({ m, i })), new LossList(), new LossList(), true);
+  return again.length === 1 && sameJson(again[0], event);
+}
+
+/** The messages, with the event kept verbatim in the first one's hints when they would not write it back as it came. */
+function verbatimUnlessSame(event: JsonObject, messages: Message[]): Message[] {
+  if (messages.length === 0) return messages;
+  if (!writesBack(event, messages)) {
     const hash = stableHash(messages);
     const first = messages[0] as Message;
     first.ext = { ...first.ext, [AGENTCORE]: { ...own(first.ext), $event: event, $hash: hash } };
   }
   return messages;
+}
+
+/**
+ * An event without the fields a store adds around its content (eventId, eventTimestamp, actorId,
+ * branch ...): a stash covers what the encoder wrote, which has them only if it read them.
+ */
+function contentOnly(event: JsonValue | undefined): JsonValue | undefined {
+  if (!isJsonObject(event) || Object.keys(event).every((k) => EVENT_KEYS.has(k) || k === STASH_KEY)) return event;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(event)) if (EVENT_KEYS.has(key) || key === STASH_KEY) out[key] = value;
+  return out;
+}
+
+/**
+ * The stash at `k`, matched against the events as they are, else against their content only (the
+ * events were stored and listed back with ids and timestamps): stale only when neither matches.
+ */
+function takeStash(lifted: readonly JsonValue[], k: number, ctx: DecodeContext): ReturnType<typeof takeMessageStash> {
+  const head = lifted[k];
+  if (!isJsonObject(head) || !(STASH_KEY in head)) return undefined;
+  const quiet = new LossList();
+  const asIs = takeMessageStash(lifted, k, { ...ctx, losses: quiet }, ['events']);
+  if (asIs) return asIs;
+  const stripped = lifted.map((e, i) => (i >= k ? (contentOnly(e) as JsonValue) : e));
+  if (stripped.every((e, i) => e === lifted[i])) {
+    for (const loss of quiet.items) ctx.losses.push(loss);
+    return undefined;
+  }
+  return takeMessageStash(stripped, k, ctx, ['events']);
 }
 
 /**
@@ -166,7 +216,7 @@ export function decodeEvents(events: readonly JsonValue[], indices: readonly num
   const lifted = events.map(liftStash);
   const out: Message[] = [];
   for (let k = 0; k < lifted.length; ) {
-    const stash = takeMessageStash(lifted, k, ctx, ['events']);
+    const stash = takeStash(lifted, k, ctx);
     if (stash) {
       out.push(...stash.messages);
       k += stash.span;
@@ -207,12 +257,12 @@ function decodesBack(events: readonly JsonObject[], messages: readonly Message[]
  * The events of a group of messages (all of them, or one stash group of a request). Losses go to
  * `ctx.losses`; under `preserve` the group is stashed when anything was lost or would not come back.
  */
-export function encodeMessageGroup(group: readonly At[], ctx: EncodeContext): JsonObject[] {
+export function encodeMessageGroup(group: readonly At[], ctx: EncodeContext, metadataEntries: number = LIMITS.metadataEntries): JsonObject[] {
   const canonical = group.map((a) => a.m);
   const wire = encodeGroup(
     canonical,
     ctx,
-    (local) => runsOf(group).flatMap((run) => encodeRun(run, local, ctx.losses, ctx.preserve)),
+    (local) => runsOf(group).flatMap((run) => encodeRun(run, local, ctx.losses, ctx.preserve, metadataEntries)),
     (events) => !decodesBack(events, canonical),
   );
   sinkStash(wire[0]);
@@ -224,6 +274,11 @@ export interface MessageToEventOptions {
   preserve?: boolean;
   /** The message's index, for loss paths (`['messages', index, ...]`); 0 by default. */
   index?: number;
+  /**
+   * Metadata entries the event may hold (1-15; AgentCore's 15 by default): a store that keeps
+   * entries of its own asks for fewer, and the rest goes into the metadata blob, reported.
+   */
+  metadataEntries?: number;
 }
 
 /**
@@ -233,7 +288,9 @@ export interface MessageToEventOptions {
  */
 export function messageToEvent(message: Message, options: MessageToEventOptions = {}): { event: JsonObject | undefined; losses: Loss[] } {
   const losses = new LossList();
-  const [event] = encodeMessageGroup([{ m: message, i: options.index ?? 0 }], { preserve: options.preserve === true, losses });
+  const max = options.metadataEntries ?? LIMITS.metadataEntries;
+  if (!Number.isInteger(max) || max < 1 || max > LIMITS.metadataEntries) throw new UsageError(`messageToEvent: metadataEntries must be a whole number from 1 to ${LIMITS.metadataEntries} (got ${String(max)})`);
+  const [event] = encodeMessageGroup([{ m: message, i: options.index ?? 0 }], { preserve: options.preserve === true, losses }, max);
   return { event, losses: losses.items };
 }
 

@@ -59,6 +59,8 @@ export function writeMetadata(
   path: Path,
   losses: LossSink,
   info: LossSink,
+  /** Entries the event may hold: AgentCore's 15, fewer where a store keeps some for itself. */
+  maxEntries: number = LIMITS.metadataEntries,
 ): { event: JsonObject | undefined; blob: JsonObject } {
   const blob: JsonObject = {};
   let event: JsonObject | undefined;
@@ -85,7 +87,7 @@ export function writeMetadata(
       continue;
     }
     const text = typeof value === 'string' ? value : JSON.stringify(value);
-    const problem = keyProblem(key) ?? valueProblem(text) ?? (count >= LIMITS.metadataEntries ? `an event holds at most ${LIMITS.metadataEntries} metadata entries` : undefined);
+    const problem = keyProblem(key) ?? valueProblem(text) ?? (count >= maxEntries ? `an event holds at most ${maxEntries} metadata entries here` : undefined);
     if (problem !== undefined) {
       put(blob, key, value);
       info.push({ code: 'metadata-in-blob', path: at, message: `metadata '${key}' does not fit AgentCore event metadata (${problem}); kept in the camunda.messageMetadata blob`, action: 'approximated' });

@@ -165,6 +165,8 @@ function build(lenient: boolean) {
 }
 
 const strict = build(false);
+/** One Converse message (role and content blocks), as requests hold them. */
+export const messageSchema = strict.Message;
 const loose = build(true);
 
 const Tool = union(

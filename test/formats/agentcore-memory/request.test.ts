@@ -242,6 +242,20 @@ describe('what AgentCore events cannot hold', () => {
     expect(decode(kept.body).req).toEqual(only);
   });
 
+  it('comes back from ListEvents-shaped events (ids, timestamps and branch around each stored event) with no stale stash', () => {
+    const { body } = encode(req, true);
+    const listed = json(body);
+    eventsOf(listed).forEach((e, i) => {
+      Object.assign(e, { memoryId: 'mem-abcdefghij', actorId: 'user-1', sessionId: 'session-1', eventId: `000000175223554${i}000#97f30a6b`, eventTimestamp: `2026-11-23T10:00:0${i}.000Z`, branch: { name: 'main' } });
+    });
+    const { req: back, losses } = decode(listed);
+    expect(codes(losses)).not.toContain('stale-stash');
+    expect(back).toEqual(req);
+    // An edit to the content is still caught with the envelope fields present.
+    (payloadsOf(listed, 0)[0]?.['conversational'] as { content: { text: string } }).content.text = 'Hi there';
+    expect(codes(decode(listed).losses)).toContain('stale-stash');
+  });
+
   it('a stash that no longer matches its events is reported and the visible events win', () => {
     const { body } = encode(req, true);
     const edited = json(body);
