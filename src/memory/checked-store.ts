@@ -39,6 +39,22 @@ function invalid(field: string, message: string): never {
   throw new ValidationError([{ code: 'invalid_option', path: [field], message }]);
 }
 
+/** listEvents' options, checked as every store checks them (stores outside this wrapper reuse it). */
+export function checkListOptions(opts: ListEventsOptions = {}): { maxResults: number; nextToken: string | undefined; chronological: boolean } {
+  const { maxResults = MAX_PAGE, nextToken, chronological = true } = opts;
+  if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > MAX_PAGE) {
+    invalid('maxResults', `maxResults must be a whole number from 1 to ${MAX_PAGE} (got ${String(maxResults)})`);
+  }
+  if (typeof chronological !== 'boolean') invalid('chronological', 'chronological must be true or false');
+  return { maxResults, nextToken, chronological };
+}
+
+/** lastTurns' k, checked as every store checks it. */
+export function checkTurnCount(k: unknown = DEFAULT_TURNS): number {
+  if (typeof k !== 'number' || !Number.isInteger(k) || k < 0) invalid('k', `k must be a whole number of turns, 0 or more (got ${String(k)})`);
+  return k;
+}
+
 function toEvent(actorId: string, sessionId: string, row: Row): StoredEvent {
   const event: StoredEvent = {
     actorId,
@@ -101,11 +117,7 @@ export function createEventStore(backend: Backend, options: StoreOptions = {}): 
 
     async listEvents(actorIdIn, sessionIdIn, opts: ListEventsOptions = {}): Promise<EventPage> {
       const [actorId, sessionId] = ids(actorIdIn, sessionIdIn);
-      const { maxResults = MAX_PAGE, nextToken, chronological = true } = opts;
-      if (!Number.isInteger(maxResults) || maxResults < 1 || maxResults > MAX_PAGE) {
-        invalid('maxResults', `maxResults must be a whole number from 1 to ${MAX_PAGE} (got ${String(maxResults)})`);
-      }
-      if (typeof chronological !== 'boolean') invalid('chronological', 'chronological must be true or false');
+      const { maxResults, nextToken, chronological } = checkListOptions(opts);
       const after = nextToken === undefined ? undefined : decodeCursor(nextToken, actorId, sessionId, chronological);
       const { events, more, last } = await page(actorId, sessionId, chronological, maxResults, after, now());
       const out: EventPage = { events };
@@ -113,9 +125,9 @@ export function createEventStore(backend: Backend, options: StoreOptions = {}): 
       return out;
     },
 
-    async lastTurns(actorIdIn, sessionIdIn, k = DEFAULT_TURNS) {
+    async lastTurns(actorIdIn, sessionIdIn, kIn) {
       const [actorId, sessionId] = ids(actorIdIn, sessionIdIn);
-      if (!Number.isInteger(k) || k < 0) invalid('k', `k must be a whole number of turns, 0 or more (got ${String(k)})`);
+      const k = checkTurnCount(kIn);
       if (k === 0) return [];
       // One clock reading for the whole read, so an event cannot expire between pages.
       const at = now();

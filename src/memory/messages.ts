@@ -14,6 +14,9 @@
  *   events, timestamps and order; sequences too unless events had been deleted (import numbers
  *   from 1); eventIds are issued anew (the store makes them, with a random part).
  *
+ * The steps are exported for callers that hold canonical messages (hooks, agent adapters):
+ * `decodeMessages`, `appendMessages`, `recallMessages`, `encodeMessages`.
+ *
  * Accepted formats and the message shape each takes and gives (MESSAGE_SHAPES):
  * openai-chat (`messages`), anthropic-messages (`messages`; its top-level `system` is not a
  * message), gemini (`contents`), bedrock-converse (`messages`), openai-responses (`input` items, or
@@ -137,8 +140,8 @@ export async function openMemory(url: string, options: OpenOptions = {}): Promis
 function messagesOfEvents(events: readonly StoredEvent[], losses: Loss[]): Message[] {
   const out: Message[] = [];
   events.forEach((e, index) => {
-    // The content only: the envelope (ids, timestamp) is the store's, not the message's, and with
-    // it the codec keeps hints that make it judge a preserve stash stale.
+    // The content only: the envelope (ids, timestamp) is the store's, not the message's; read with
+    // it, the codec would keep it in the message's hints for a way back to this format.
     const wire: Record<string, unknown> = { payload: e.payload };
     if (e.metadata !== undefined) wire['metadata'] = e.metadata;
     out.push(...eventToMessages(wire, { index, losses }));
@@ -146,8 +149,8 @@ function messagesOfEvents(events: readonly StoredEvent[], losses: Loss[]): Messa
   return out;
 }
 
-/** The canonical messages in `format`'s message shape. */
-function toShape(messages: Message[], format: string, call: string): Recalled {
+/** Canonical messages in `format`'s message shape (what `recall` gives), with the losses of encoding. */
+export function encodeMessages(messages: Message[], format: string, call = 'lastTurns'): Recalled {
   const shape = shapeOf(format, call);
   const request: Request = { model: PLACEHOLDER_MODEL, messages };
   const { value, losses } = encode(request, { to: format });
@@ -156,6 +159,45 @@ function toShape(messages: Message[], format: string, call: string): Recalled {
   if (!Array.isArray(list)) throw new UsageError(`${call}: the ${format} encoder gave no ${shape.key} array`);
   // Losses about the request around the messages (its model, max_tokens, run ids) concern nothing kept.
   return { messages: list as unknown[], losses: losses.filter((l) => l.path[0] === 'messages') };
+}
+
+/**
+ * Messages in `format`'s message shape -> canonical messages, as `append` reads them (through the
+ * format's request decoder, so its rules apply); the losses are those about the messages.
+ */
+export function decodeMessages(messages: unknown, format: string, call = 'append'): { messages: Message[]; losses: Loss[] } {
+  const shape = shapeOf(format, call);
+  if (!Array.isArray(messages) && !(format === 'openai-responses' && typeof messages === 'string')) {
+    throw new UsageError(`${call}: messages must be an array of ${format} messages (the body's ${shape.key})`);
+  }
+  const decoded = decode(shape.wrap(messages), { from: format });
+  return { messages: (decoded.value as Request).messages, losses: decoded.losses.filter((l) => l.path[0] === shape.key) };
+}
+
+/**
+ * Canonical messages -> one event each, appended in order, all or none. System and developer
+ * messages are not stored (`system-message` losses). `preserve` (default true) stashes in each event
+ * what AgentCore's shape cannot hold, so reading back is exact.
+ */
+export async function appendMessages(store: EventStore, actorId: string, sessionId: string, messages: readonly Message[], preserve = true): Promise<AppendResult> {
+  const losses: Loss[] = [];
+  const events: NewEvent[] = [];
+  messages.forEach((message, index) => {
+    const r = messageToEvent(message, store.metadataEntries === undefined ? { preserve, index } : { preserve, index, metadataEntries: store.metadataEntries });
+    losses.push(...r.losses);
+    if (r.event === undefined) return;
+    const ne: NewEvent = { payload: r.event['payload'] as unknown as PayloadItem[] };
+    if (r.event['metadata'] !== undefined) ne.metadata = r.event['metadata'] as unknown as EventMetadata;
+    events.push(ne);
+  });
+  return { events: await store.appendEvents(actorId, sessionId, events), losses };
+}
+
+/** The canonical messages of a session's last k turns, oldest first. */
+export async function recallMessages(store: EventStore, actorId: string, sessionId: string, k: number = DEFAULT_TURNS): Promise<{ messages: Message[]; losses: Loss[] }> {
+  const turns = await store.lastTurns(actorId, sessionId, k);
+  const losses: Loss[] = [];
+  return { messages: messagesOfEvents(turns.flat(), losses), losses };
 }
 
 function checkExport(data: unknown): SessionExport {
@@ -182,33 +224,17 @@ function checkExport(data: unknown): SessionExport {
 export function withMessages(store: EventStore): Memory {
   async function append(options: AppendOptions): Promise<AppendResult> {
     if (typeof options !== 'object' || options === null) throw new UsageError('append takes { actorId, sessionId, messages, format }');
-    const shape = shapeOf(options.format, 'append');
-    if (!Array.isArray(options.messages) && !(options.format === 'openai-responses' && typeof options.messages === 'string')) {
-      throw new UsageError(`append: messages must be an array of ${options.format} messages (the body's ${shape.key})`);
-    }
-    const decoded = decode(shape.wrap(options.messages), { from: options.format });
-    const request = decoded.value as Request;
-    const losses: Loss[] = decoded.losses.filter((l) => l.path[0] === shape.key);
-    const events: NewEvent[] = [];
-    request.messages.forEach((message, index) => {
-      const r = messageToEvent(message, { preserve: options.preserve !== false, index });
-      losses.push(...r.losses);
-      if (r.event === undefined) return;
-      const ne: NewEvent = { payload: r.event['payload'] as unknown as PayloadItem[] };
-      if (r.event['metadata'] !== undefined) ne.metadata = r.event['metadata'] as unknown as EventMetadata;
-      events.push(ne);
-    });
-    return { events: await store.appendEvents(options.actorId, options.sessionId, events), losses };
+    const decoded = decodeMessages(options.messages, options.format, 'append');
+    const r = await appendMessages(store, options.actorId, options.sessionId, decoded.messages, options.preserve !== false);
+    return { events: r.events, losses: [...decoded.losses, ...r.losses] };
   }
 
   async function recall(options: TurnsOptions): Promise<Recalled> {
     if (typeof options !== 'object' || options === null) throw new UsageError('lastTurns takes { actorId, sessionId, k?, format }');
     shapeOf(options.format, 'lastTurns');
-    const turns = await store.lastTurns(options.actorId, options.sessionId, options.k ?? DEFAULT_TURNS);
-    const losses: Loss[] = [];
-    const messages = messagesOfEvents(turns.flat(), losses);
-    const shaped = toShape(messages, options.format, 'lastTurns');
-    return { messages: shaped.messages, losses: [...losses, ...shaped.losses] };
+    const recalled = await recallMessages(store, options.actorId, options.sessionId, options.k ?? DEFAULT_TURNS);
+    const shaped = encodeMessages(recalled.messages, options.format, 'lastTurns');
+    return { messages: shaped.messages, losses: [...recalled.losses, ...shaped.losses] };
   }
 
   async function lastTurns(a: string | TurnsOptions, sessionId?: string, k?: number): Promise<StoredEvent[][] | unknown[]> {
@@ -217,14 +243,17 @@ export function withMessages(store: EventStore): Memory {
   }
 
   async function exportSession(actorId: string, sessionId: string): Promise<SessionExport> {
+    // Read newest first and turned around: the same events, and on agentcore:// (whose service
+    // only walks newest first) one pass instead of a walk from the newest for every page.
     const events: StoredEvent[] = [];
     let nextToken: string | undefined;
     do {
-      const page = await store.listEvents(actorId, sessionId, nextToken === undefined ? { maxResults: MAX_PAGE } : { maxResults: MAX_PAGE, nextToken });
+      const options = { maxResults: MAX_PAGE, chronological: false };
+      const page = await store.listEvents(actorId, sessionId, nextToken === undefined ? options : { ...options, nextToken });
       events.push(...page.events);
       nextToken = page.nextToken;
     } while (nextToken !== undefined);
-    return { actorId, sessionId, events };
+    return { actorId, sessionId, events: events.reverse() };
   }
 
   async function importSession(dataIn: SessionExport, options: ImportOptions = {}): Promise<StoredEvent[]> {
@@ -250,6 +279,7 @@ export function withMessages(store: EventStore): Memory {
     get expiryDays() {
       return store.expiryDays;
     },
+    ...(store.metadataEntries === undefined ? {} : { metadataEntries: store.metadataEntries }),
     appendEvents: (a, s, e) => store.appendEvents(a, s, e),
     getEvent: (a, s, e) => store.getEvent(a, s, e),
     listEvents: (a, s, o) => store.listEvents(a, s, o),

@@ -9,17 +9,21 @@
  *   (default interlingua_memory); other parameters go to node-postgres.
  * - `redis://[user:password@]host:port/db` (or rediss:// for TLS) — `?prefix=` for the keys' prefix
  *   (default interlingua:memory:); needs ioredis.
+ * - `agentcore://<memoryId or memory ARN>` — AWS AgentCore Memory; `?region=` (else the ARN's, else
+ *   the AWS SDK's default chain), `?endpoint=` (else the SDK's own setting, AWS_ENDPOINT_URL_BEDROCK_AGENTCORE
+ *   or AWS_ENDPOINT_URL); credentials from the SDK's default chain; needs @aws-sdk/client-bedrock-agentcore.
+ *   It does not sweep the whole memory as it opens (see docs/decisions/0005-agentcore-store.md).
  * Every URL takes `?expiryDays=N` (7-365, default 7); options passed in code win over the URL.
  */
 import { UsageError } from '../model/errors.js';
 import { checkExpiryDays, createEventStore } from './checked-store.js';
+import type { AgentCoreClientOptions } from './backends/agentcore-open.js';
 import type { EventStore, StoreOptions } from './store.js';
 
-export interface OpenOptions extends StoreOptions {}
-
-const NOT_YET: Readonly<Record<string, string>> = {
-  agentcore: 'AgentCore Memory',
-};
+export interface OpenOptions extends StoreOptions {
+  /** agentcore:// only: a ready BedrockAgentCoreClient, or the config of the one the store makes. */
+  agentcore?: AgentCoreClientOptions;
+}
 
 function splitQuery(rest: string): { body: string; params: URLSearchParams } {
   const q = rest.indexOf('?');
@@ -111,10 +115,14 @@ export async function openMemory(urlIn: string, options: OpenOptions = {}): Prom
     const { openRedisBackend } = await import('./backends/redis.js');
     const backend = await openRedisBackend(u.toString(), prefix === undefined ? {} : { prefix });
     store = createEventStore(backend, { ...options, expiryDays });
-  } else if (scheme in NOT_YET) {
-    throw new UsageError(`memory store URL ${url}: the ${NOT_YET[scheme]} store is not built yet; use memory:, sqlite:<path>, postgres:// or redis://`);
+  } else if (scheme === 'agentcore') {
+    const p = takeParams(url, params, ['expiryDays', 'region', 'endpoint']);
+    const expiryDays = expiryFrom(url, p, options);
+    const { agentCoreTarget, openAgentCoreStore } = await import('./backends/agentcore-open.js');
+    // No sweep of the whole memory here: it would read every session (see 0005).
+    return openAgentCoreStore(url, agentCoreTarget(url, body, p), { ...options, expiryDays });
   } else {
-    throw new UsageError(`memory store URL ${JSON.stringify(url)}: unknown scheme; use memory:, sqlite:<path>, postgres://... or redis://... (agentcore:// is planned)`);
+    throw new UsageError(`memory store URL ${JSON.stringify(url)}: unknown scheme; use memory:, sqlite:<path>, postgres://..., redis://... or agentcore://...`);
   }
   try {
     await store.purgeExpired();

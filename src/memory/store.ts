@@ -75,6 +75,11 @@ export interface EventStore {
   readonly backend: string;
   /** Days an event lives after it is written (7-365). */
   readonly expiryDays: number;
+  /**
+   * Metadata entries an event may hold here: AgentCore's 15, fewer on a store that keeps entries of
+   * its own (agentcore:// keeps one). Left out: 15.
+   */
+  readonly metadataEntries?: number;
   /** Appends the events in order, all or none, and returns them as stored. */
   appendEvents(actorId: string, sessionId: string, events: readonly NewEvent[]): Promise<StoredEvent[]>;
   getEvent(actorId: string, sessionId: string, eventId: string): Promise<StoredEvent | undefined>;

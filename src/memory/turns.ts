@@ -1,5 +1,6 @@
 /**
- * Turns at event level. A turn starts at an event whose (first) message is a user message; the
+ * Turns at event level. A turn starts at an event whose (first) message is a user message that is
+ * not only tool results (see startsTurn); the
  * rule reads an event's role the way the agentcore-memory format does (reference §4.3-4.5 and the
  * format's slots.ts), without decoding the whole message:
  * 1. a `camunda.messageMetadata` blob's `properties.role` (Camunda's layout, the last payload) wins;
@@ -21,6 +22,28 @@ type Slot =
   | { kind: 'calls' | 'results' | 'content' }
   | { kind: 'meta'; role: string | undefined };
 
+/** How the JSON text of a Strands SessionMessage (Python's json.dumps) of tool results begins. */
+const STRANDS_RESULTS = '{"message": {"role": "user", "content": [{"toolResult": ';
+
+/**
+ * The slot of an envelope written as JSON text with `blobType` first (as this codec and Camunda's
+ * write them), told from its first characters: most blobs need no parse just to be classified. The
+ * metadata blob (its role is inside) and packed payloads are parsed.
+ */
+const PREFIX = '{"blobType":"';
+const BY_TYPE: Readonly<Record<string, 'calls' | 'results' | 'content' | 'stash'>> = {
+  'camunda.toolCalls': 'calls',
+  'camunda.toolCallResults': 'results',
+  'camunda.messageContent': 'content',
+  'interlingua.stash': 'stash',
+};
+function envelopeKind(blob: unknown): 'calls' | 'results' | 'content' | 'stash' | undefined {
+  if (typeof blob !== 'string' || !blob.startsWith(PREFIX)) return undefined;
+  const end = blob.indexOf('"', PREFIX.length);
+  const type = end < 0 ? '' : blob.slice(PREFIX.length, end);
+  return Object.hasOwn(BY_TYPE, type) ? BY_TYPE[type] : undefined;
+}
+
 function blobValue(blob: JsonValue): JsonValue | undefined {
   if (typeof blob !== 'string') return blob;
   try {
@@ -39,10 +62,19 @@ function slotsOf(payload: readonly unknown[], out: Slot[], nested: boolean): voi
     if (!isObject(item)) continue;
     const conv = item['conversational'];
     if (isObject(conv)) {
-      out.push({ kind: 'text', role: String(conv['role']) });
+      const content = conv['content'];
+      const text = isObject(content) ? content['text'] : undefined;
+      // Strands' session manager stores a user message of tool results as its JSON text: a tool event.
+      const role = typeof text === 'string' && text.startsWith(STRANDS_RESULTS) ? 'TOOL' : String(conv['role']);
+      out.push({ kind: 'text', role });
       continue;
     }
     if (!('blob' in item)) continue;
+    const known = envelopeKind(item['blob']);
+    if (known !== undefined) {
+      if (known !== 'stash') out.push({ kind: known });
+      continue;
+    }
     const value = blobValue(item['blob'] as JsonValue);
     if (Array.isArray(value)) {
       out.push({ kind: 'calls' });
@@ -78,6 +110,10 @@ function fromWire(role: string): EventRole | undefined {
 export function eventRole(payload: readonly PayloadItem[]): EventRole | undefined {
   const slots: Slot[] = [];
   slotsOf(payload, slots, false);
+  return roleOfSlots(slots);
+}
+
+function roleOfSlots(slots: readonly Slot[]): EventRole | undefined {
   for (const s of slots) {
     if (s.kind === 'meta' && s.role !== undefined) return fromWire(s.role);
   }
@@ -94,8 +130,17 @@ export function eventRole(payload: readonly PayloadItem[]): EventRole | undefine
   return 'user';
 }
 
+/**
+ * Whether an event starts a turn: it holds a user message that says something of its own. A user
+ * message of tool results only (where Anthropic, Gemini and Bedrock put them) answers the
+ * assistant's calls and continues its turn, as a TOOL payload never starts one in AgentCore's own
+ * turn reading; splitting there would leave the results without their calls.
+ */
 export function startsTurn(payload: readonly PayloadItem[]): boolean {
-  return eventRole(payload) === 'user';
+  const slots: Slot[] = [];
+  slotsOf(payload, slots, false);
+  if (roleOfSlots(slots) !== 'user') return false;
+  return slots.some((s) => s.kind === 'content' || (s.kind === 'text' && s.role !== 'TOOL' && s.role !== 'OTHER'));
 }
 
 /**

@@ -22,6 +22,13 @@ export interface Storage {
   durable: boolean;
   /** Stores opened on it are separate connections to the same data. */
   connections: boolean;
+  /**
+   * Only one open store may append to a given session at a time (agentcore://: the service has no
+   * transaction or conditional write that could serialize writers in different stores). Default false.
+   */
+  oneWriterPerSession?: boolean;
+  /** Metadata entries per event the backend keeps for itself (agentcore:// keeps one for the sequence). Default 0. */
+  reservedMetadataEntries?: number;
   dispose(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-/** openMemory: URL forms, parameters, schemes not built yet, and drivers loaded only when used. */
+/** openMemory: URL forms, parameters, and drivers loaded only when used (agentcore:// URLs: agentcore-open.test.ts). */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,10 +86,6 @@ describe('openMemory URLs', () => {
     await usage('sqlite:x.db?synchronous=off', /synchronous must be normal or full/);
     await usage('mysql://localhost/db', /unknown scheme/);
     await usage('./memory.db', /unknown scheme/);
-  });
-
-  it('agentcore:// says it is not built yet', async () => {
-    await usage('agentcore://mem-abcdefghij?region=us-east-1', /AgentCore Memory store is not built yet/);
   });
 
   it('postgres:// and postgresql:// open, with ?schema= and ?expiryDays= taken out of what node-postgres sees', async () => {

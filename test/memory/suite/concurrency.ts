@@ -1,7 +1,8 @@
 /**
  * 32 writers at once, to one session and to 32 sessions: nothing lost, no sequence given twice,
  * each writer's events in its own order. Where the backend has connections, the writers share
- * several (4) of them, so appends really meet in the storage, not only in one store object.
+ * several (4) of them, so appends really meet in the storage, not only in one store object; a
+ * backend that allows one writer per session (oneWriterPerSession) gets one store for the shared session.
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { EventStore, StoredEvent } from '../../../src/memory/index.js';
@@ -11,9 +12,10 @@ import { assistant, user } from '../events.js';
 const WRITERS = 32;
 const EACH = 20;
 
-async function stores(backend: BackendUnderTest): Promise<EventStore[]> {
+async function stores(backend: BackendUnderTest, oneSession: boolean): Promise<EventStore[]> {
   const storage = await backend.storage();
-  const open = await Promise.all(Array.from({ length: storage.connections ? 4 : 1 }, () => storage.open()));
+  const shared = storage.connections && !(oneSession && storage.oneWriterPerSession);
+  const open = await Promise.all(Array.from({ length: shared ? 4 : 1 }, () => storage.open()));
   onTestFinished(async () => {
     for (const s of open) await s.close();
     await storage.dispose();
@@ -60,7 +62,7 @@ function perWriter(events: StoredEvent[]): Map<string, number[]> {
 export function concurrencySuite(backend: BackendUnderTest): void {
   describe('concurrent writers', () => {
     it(`${WRITERS} writers to one session: all ${WRITERS * EACH} events, sequences 1..n, each writer in order`, async () => {
-      const open = await stores(backend);
+      const open = await stores(backend, true);
       await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(open[w % open.length]!, w, 'busy')));
       const events = await everything(open[0]!, 'busy');
       expect(events.length).toBe(WRITERS * EACH);
@@ -74,7 +76,7 @@ export function concurrencySuite(backend: BackendUnderTest): void {
     });
 
     it(`${WRITERS} writers to ${WRITERS} sessions: each session whole and in order`, async () => {
-      const open = await stores(backend);
+      const open = await stores(backend, false);
       await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(open[w % open.length]!, w, `session-${w}`)));
       for (let w = 0; w < WRITERS; w++) {
         const events = await everything(open[(w + 1) % open.length]!, `session-${w}`);

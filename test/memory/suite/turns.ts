@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError, type NewEvent } from '../../../src/memory/index.js';
 import type { BackendUnderTest } from '../conformance.js';
-import { assistant, camunda, conv, DOCUMENT_BLOB, TOOL_CALLS_BLOB, TOOL_RESULTS_BLOB, turnLabels, user } from '../events.js';
+import { assistant, camunda, conv, DOCUMENT_BLOB, metaBlob, TOOL_CALLS_BLOB, TOOL_RESULTS_BLOB, turnLabels, user } from '../events.js';
 import { fresh } from './harness.js';
 
 export function turnsSuite(backend: BackendUnderTest): void {
@@ -72,6 +72,27 @@ export function turnsSuite(backend: BackendUnderTest): void {
         ['blob', 'note', '(empty)'],
         ['u3'],
       ]);
+    });
+
+    it('a user message of tool results only (Anthropic, Gemini, Bedrock) continues the turn of the calls it answers', async () => {
+      const { store } = await fresh(backend);
+      const resultsAsUser = (summary: string): NewEvent => ({ payload: [conv('TOOL', summary), { blob: TOOL_RESULTS_BLOB }, metaBlob('USER')] });
+      await store.appendEvents('alice', 's', [
+        user('u1'),
+        { payload: [conv('ASSISTANT', 'checking'), { blob: TOOL_CALLS_BLOB }] },
+        resultsAsUser('tool output'),
+        assistant('a1'),
+        user('u2'),
+        { payload: [{ blob: TOOL_CALLS_BLOB }] },
+        resultsAsUser('more output'),
+        // Text of its own next to the results: a new turn.
+        { payload: [conv('TOOL', 'late output'), { blob: TOOL_RESULTS_BLOB }, conv('USER', 'and now this'), metaBlob('USER')] },
+      ]);
+      expect(turnLabels(await store.lastTurns('alice', 's', 2))).toEqual([
+        ['u2', 'blob', 'more output'],
+        ['late output'],
+      ]);
+      expect(turnLabels(await store.lastTurns('alice', 's', 3))[0]).toEqual(['u1', 'checking', 'tool output', 'a1']);
     });
 
     it('a turn longer than a page, and turns beyond the first page, come back whole', async () => {

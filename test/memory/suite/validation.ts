@@ -103,11 +103,19 @@ export function validationSuite(backend: BackendUnderTest): void {
     });
 
     it('accepts the limits themselves: 100 payloads, 100,000 characters, 15 metadata entries of 128/256 characters', async () => {
-      const { store } = await fresh(backend);
-      const metadata = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`${i}`.padEnd(128, 'k'), { stringValue: 'v'.repeat(256) }]));
-      const big = { payload: [conv('USER', '🙂'.repeat(100_000)), ...Array.from({ length: 99 }, () => conv('ASSISTANT', 'x'))], metadata };
+      const { store, storage } = await fresh(backend);
+      // A backend that keeps metadata entries for itself leaves that many fewer, and says so for one more.
+      const entries = 15 - (storage.reservedMetadataEntries ?? 0);
+      const metadataOf = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${i}`.padEnd(128, 'k'), { stringValue: 'v'.repeat(256) }]));
+      const big = { payload: [conv('USER', '🙂'.repeat(100_000)), ...Array.from({ length: 99 }, () => conv('ASSISTANT', 'x'))], metadata: metadataOf(entries) };
       const [stored] = await store.appendEvents('alice', 's', [big]);
-      expect((await store.getEvent('alice', 's', stored!.eventId))?.payload).toEqual(big.payload);
+      const back = await store.getEvent('alice', 's', stored!.eventId);
+      expect(back?.payload).toEqual(big.payload);
+      expect(back?.metadata).toEqual(big.metadata);
+      if (entries < 15) {
+        const err = await refused(store.appendEvents('alice', 's', [{ ...big, metadata: metadataOf(entries + 1) }]));
+        expect(err.issues[0]?.path).toEqual(['events', 0, 'metadata']);
+      }
     });
 
     it('one bad event refuses the whole batch', async () => {
