@@ -1,29 +1,13 @@
 /** The message-level memory API: append / lastTurns in chat dialects, export / import across backends. */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MESSAGE_FORMATS, openMemory, UsageError, ValidationError, type Memory, type StoredEvent } from '../../src/memory/index.js';
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_FORMATS, openMemory, UsageError, ValidationError, type StoredEvent } from '../../src/memory/index.js';
 import { dropSchema, schemaName, storeUrl } from './postgres-storage.js';
 import { tempDir } from './sqlite-storage.js';
+import { anthropic, memoryFixtures, openaiChat, REPO } from './message-fixtures.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const capture = (name: string): { messages: unknown[] } => JSON.parse(readFileSync(join(root, 'examples', name), 'utf8')) as { messages: unknown[] };
-/** A real OpenAI Chat request: user question, assistant tool call, tool result. */
-const openaiChat = capture('openai-chat-request.json').messages;
-/** A real Anthropic request: user, assistant thinking (signed) + text + tool_use, user tool_result. */
-const anthropic = capture('anthropic-request.json').messages;
-
-const cleanup: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const c of cleanup) await c();
-});
-
-async function fresh(): Promise<Memory> {
-  const mem = await openMemory('memory:');
-  cleanup.push(() => mem.close());
-  return mem;
-}
+const { cleanup, fresh } = memoryFixtures();
 
 describe('append and lastTurns', () => {
   it('OpenAI Chat messages come back the same in openai-chat, and as Anthropic tool_use / tool_result', async () => {
@@ -59,6 +43,30 @@ describe('append and lastTurns', () => {
     expect(chat.losses.map((l) => l.code)).toContain('foreign-reasoning');
     expect(chat.messages[1]).toMatchObject({ role: 'assistant', tool_calls: [{ id: 'toolu_01YGzqpRE16Vricda3Aqcejo', function: { name: 'get_user_country' } }] });
     expect(chat.messages[2]).toMatchObject({ role: 'tool', tool_call_id: 'toolu_01YGzqpRE16Vricda3Aqcejo', content: 'Mexico' });
+  });
+
+  it('the last turn of a tool exchange keeps the calls with their results, in every dialect', async () => {
+    const mem = await fresh();
+    await mem.append({ actorId: 'bob', sessionId: 'x', messages: [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi, how can I help?' }], format: 'anthropic-messages' });
+    await mem.append({ actorId: 'bob', sessionId: 'x', messages: anthropic, format: 'anthropic-messages' });
+    // The Anthropic tool_result is a user message, but it answers the assistant: one turn of three messages.
+    const last = await mem.recall({ actorId: 'bob', sessionId: 'x', k: 1, format: 'anthropic-messages' });
+    expect(last.messages).toEqual(anthropic);
+    expect(last.losses).toEqual([]);
+    for (const format of MESSAGE_FORMATS) {
+      const r = await mem.recall({ actorId: 'bob', sessionId: 'x', k: 1, format });
+      expect(r.losses.map((l) => l.code)).not.toContain('orphan-tool-result');
+    }
+  });
+
+  it("a session Strands' AgentCore session manager wrote: its tool-result message continues the turn", async () => {
+    const mem = await fresh();
+    const strands = JSON.parse(readFileSync(join(REPO, 'test/fixtures/agentcore-memory/strands-session-events.json'), 'utf8')) as { events: StoredEvent[] };
+    const events = strands.events.slice(0, 4).map(({ payload, eventTimestamp }) => ({ payload, eventTimestamp }));
+    await mem.appendEvents('user-42', 'session-7', events);
+    const last = await mem.recall({ actorId: 'user-42', sessionId: 'session-7', k: 1, format: 'bedrock-converse' });
+    expect((last.messages as { role: string }[]).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(last.losses.map((l) => l.code)).not.toContain('orphan-tool-result');
   });
 
   it.each(MESSAGE_FORMATS.filter((f) => f !== 'openai-chat'))('%s: messages read in it and appended back give the conversation again', async (format) => {
