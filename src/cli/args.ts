@@ -6,12 +6,20 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-/** Flags that take a value; every other `--flag` is a boolean switch. */
-const VALUE_FLAGS = new Set(['from', 'to', 'kind', 'max-text-bytes']);
-const SWITCHES = new Set(['preserve', 'strict', 'help', 'version', 'pretty', 'compact', 'accumulate']);
+/** The flags a command knows: those that take a value, and boolean switches. */
+export interface FlagSpec {
+  values: ReadonlySet<string>;
+  switches: ReadonlySet<string>;
+}
 
-/** A small, strict argv parser: unknown flags are errors, never ignored. */
-export function parseArgs(argv: readonly string[]): ParsedArgs {
+/** The flags of `convert` and `formats`. */
+export const DEFAULT_FLAGS: FlagSpec = {
+  values: new Set(['from', 'to', 'kind', 'max-text-bytes']),
+  switches: new Set(['preserve', 'strict', 'help', 'version', 'pretty', 'compact', 'accumulate']),
+};
+
+/** A small, strict argv parser: flags outside `spec` are errors, never ignored. */
+export function parseArgs(argv: readonly string[], spec: FlagSpec = DEFAULT_FLAGS): ParsedArgs {
   const flags = new Map<string, string | true>();
   const positionals: string[] = [];
   let command: string | undefined;
@@ -28,11 +36,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (arg.startsWith('--')) {
       const eq = arg.indexOf('=');
       const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
-      if (VALUE_FLAGS.has(name)) {
+      if (spec.values.has(name)) {
         const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
         if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
         flags.set(name, value);
-      } else if (SWITCHES.has(name)) {
+      } else if (spec.switches.has(name)) {
         if (eq !== -1) throw new UsageError(`--${name} takes no value`);
         flags.set(name, true);
       } else {

@@ -5,6 +5,11 @@ Usage:
                       [--preserve] [--strict] [--max-text-bytes N] [--compact] [FILE]
   interlingua convert --kind stream --from <format> --to <format> [--accumulate] [FILE]
   interlingua formats
+  interlingua memory sessions --store <url> [--actor A]
+  interlingua memory show     --store <url> --actor A --session S [--to <format>] [--turns K] [--strict]
+  interlingua memory export   --store <url> --actor A --session S [--out FILE]
+  interlingua memory import   --store <url> [--actor A] [--session S] [FILE|-]
+  interlingua memory delete   --store <url> --actor A --session S
   interlingua --help | --version
 
 convert  Reads FILE (or standard input), writes the converted JSON to standard output and
@@ -15,7 +20,20 @@ convert  Reads FILE (or standard input), writes the converted JSON to standard o
          lines of events) and writes the target dialect's stream as events arrive;
          --accumulate writes the target's final (non-streaming) response instead.
 formats  Lists the format ids and the kinds each supports.
+memory   A conversation memory store (AgentCore Memory events), named by --store:
+         sqlite:./memory.db, postgres://user@host:5432/db[?schema=name], redis://host:6379/0.
+         sessions  the actor's sessions [{actorId, sessionId, createdAt}]; without --actor the
+                   store's actors [{actorId}]
+         show      the session's messages as a JSON array in --to's message shape (openai-chat,
+                   anthropic-messages, gemini, bedrock-converse, openai-responses, ag-ui), every
+                   turn or the last K (--turns); losses on standard error; without --to the
+                   events as stored
+         export    the session as {actorId, sessionId, events} (standard output or --out FILE)
+         import    an export into an empty session (--actor / --session import it under another
+                   name); prints {actorId, sessionId, imported}
+         delete    removes the session; prints {actorId, sessionId, deleted} (0: nothing there)
+         show and export of a session that holds no events exit 1.
 
-Exit codes: 0 converted; 1 bad usage; 2 invalid input (one 'error: <path>: <message>' line per
+Exit codes: 0 done; 1 bad usage; 2 invalid input (one 'error: <path>: <message>' line per
 problem); 3 --strict and the conversion would lose something.
 `;

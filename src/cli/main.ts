@@ -4,7 +4,7 @@ import { formats } from '../formats/registry.js';
 import { InterlinguaError, LossError, UsageError, ValidationError } from '../model/errors.js';
 import { parseArgs, stringFlag, type ParsedArgs } from './args.js';
 import { HELP } from './help.js';
-import type { CliIo } from './io.js';
+import { parseJsonInput, readTextInput, type CliIo } from './io.js';
 import { issueLine, lossLine } from './render.js';
 import { streamCommand } from './stream-command.js';
 
@@ -13,6 +13,8 @@ export const EXIT = { ok: 0, usage: 1, invalid: 2, lossy: 3 } as const;
 /** Runs one CLI invocation; returns the exit code. Never throws for bad input or usage. */
 export async function run(argv: readonly string[], io: CliIo, version = '0.0.0'): Promise<number> {
   try {
+    // memory has flags of its own (memory-command.ts parses them); loaded only when used.
+    if (argv[0] === 'memory') return await (await import('./memory-command.js')).memoryCommand(argv.slice(1), io);
     const args = parseArgs(argv);
     if (args.flags.has('version')) {
       io.stdout(`${version}\n`);
@@ -46,7 +48,7 @@ async function convertCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   if (kind === 'stream') {
     const file = args.positionals[0];
     const path = file === undefined || file === '-' ? undefined : file;
-    const bytes = io.readBytes ? await readBytes(io, path) : new TextEncoder().encode(path === undefined ? await io.readStdin() : await readInput(io, path));
+    const bytes = io.readBytes ? await readBytes(io, path) : new TextEncoder().encode(await readTextInput(io, path));
     return streamCommand(args, io, from, to, bytes);
   }
   const maxText = stringFlag(args, 'max-text-bytes');
@@ -55,15 +57,9 @@ async function convertCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     throw new UsageError('--max-text-bytes must be a positive integer');
   }
   const file = args.positionals[0];
-  const text = file === undefined || file === '-' ? await io.readStdin() : await readInput(io, file);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (err) {
-    io.stderr(`error: (root): input is not valid JSON: ${(err as Error).message}\n`);
-    return EXIT.invalid;
-  }
-  const { value, losses } = convert(body, {
+  const parsed = parseJsonInput(io, await readTextInput(io, file));
+  if (parsed === undefined) return EXIT.invalid;
+  const { value, losses } = convert(parsed.value, {
     from,
     to,
     kind,
@@ -81,14 +77,6 @@ async function readBytes(io: CliIo, file: string | undefined): Promise<Uint8Arra
     return await (io.readBytes as (p: string | undefined) => Promise<Uint8Array>)(file);
   } catch (err) {
     throw new UsageError(`cannot read ${file ?? 'standard input'}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-}
-
-async function readInput(io: CliIo, file: string): Promise<string> {
-  try {
-    return await io.readFile(file);
-  } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
 }
 
