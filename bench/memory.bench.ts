@@ -1,0 +1,104 @@
+/**
+ * Memory latency (issue 5, "CLI and bench"): SQLite and PostgreSQL stores holding 1,000,000 events
+ * (memory-seed.ts: seeded once, reused by later runs), and the time of one call as an agent makes it:
+ * - append one message event, into a session of its own that is removed before and after:
+ *   `appendEvents` (event level) and `append({ messages: [m], format: 'openai-chat' })` (message level);
+ * - the last 10 turns of a seeded session (100 events, 25 turns of 4): `lastTurns(actor, session, 10)`
+ *   (events) and `lastTurns({ actorId, sessionId, k: 10, format: 'openai-chat' })` (messages).
+ * One call at a time, after a warm-up; p50 and p99 over BENCH_MEMORY_SAMPLES calls (default 2000).
+ * The reference is AgentCore Memory's own calls, reported at 100-300 ms each (over the network).
+ *
+ *   npx tsx bench/memory.bench.ts                  (also run last by `npm run bench`)
+ *   BENCH_MEMORY_BACKENDS=sqlite npx tsx bench/memory.bench.ts
+ */
+import { openMemory, type Memory, type NewEvent } from '../src/memory/index.js';
+import { actorId, ensureSeeded, exchange, LAYOUT, postgresBenchStore, sessionId, sqliteBenchStore, TOTAL_EVENTS, type BenchStore } from './memory-seed.js';
+
+const SAMPLES = Number(process.env['BENCH_MEMORY_SAMPLES'] ?? 2000);
+const WARMUP = Math.min(200, Math.ceil(SAMPLES / 10));
+const BACKENDS = (process.env['BENCH_MEMORY_BACKENDS'] ?? 'sqlite,postgres').split(',');
+/** AgentCore's reported per-call latency, low end: the factor column divides it by our p50. */
+const AGENTCORE_MS = 100;
+const FACTOR = `times faster than ${AGENTCORE_MS} ms (p50)`;
+
+const WRITER = { actorId: 'bench-writer', sessionId: 'append-latency' };
+/** A seeded session in the middle of the store. */
+const READ = { actorId: actorId(LAYOUT.actors / 2), sessionId: sessionId(LAYOUT.sessionsPerActor / 2) };
+const question = exchange()[0];
+const questionEvent: NewEvent = { payload: [{ conversational: { role: 'USER', content: { text: 'What is the largest city in the user country?' } } }] };
+
+interface Op {
+  operation: string;
+  /** One call; returns how many events or messages it wrote or read (checked, and printed). */
+  call(mem: Memory): Promise<number>;
+  expect: number;
+}
+
+const OPS: Op[] = [
+  { operation: 'append 1 event (appendEvents)', expect: 1, call: async (mem) => (await mem.appendEvents(WRITER.actorId, WRITER.sessionId, [questionEvent])).length },
+  { operation: 'append 1 message (append, openai-chat)', expect: 1, call: async (mem) => (await mem.append({ ...WRITER, messages: [question], format: 'openai-chat' })).events.length },
+  { operation: 'last 10 turns, events (lastTurns)', expect: 10, call: async (mem) => (await mem.lastTurns(READ.actorId, READ.sessionId, 10)).length },
+  { operation: 'last 10 turns, messages (openai-chat)', expect: 40, call: async (mem) => (await mem.lastTurns({ ...READ, k: 10, format: 'openai-chat' })).length },
+];
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] as number;
+}
+
+async function measure(mem: Memory, op: Op): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < WARMUP; i++) await op.call(mem);
+  const ms: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const t0 = process.hrtime.bigint();
+    const n = await op.call(mem);
+    ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    if (n !== op.expect) throw new Error(`${op.operation}: got ${n}, expected ${op.expect}`);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 0.5), p99: percentile(ms, 0.99) };
+}
+
+async function bench(store: BenchStore): Promise<Record<string, string | number>[]> {
+  await ensureSeeded(store, console.log);
+  const mem = await openMemory(store.url, { expiryDays: 365 });
+  const rows: Record<string, string | number>[] = [];
+  try {
+    await mem.deleteSession(WRITER.actorId, WRITER.sessionId);
+    for (const op of OPS) {
+      const { p50, p99 } = await measure(mem, op);
+      rows.push({
+        store: store.name,
+        operation: op.operation,
+        'p50 ms': Number(p50.toFixed(3)),
+        'p99 ms': Number(p99.toFixed(3)),
+        [FACTOR]: Math.round(AGENTCORE_MS / p50),
+      });
+    }
+  } finally {
+    await mem.deleteSession(WRITER.actorId, WRITER.sessionId).catch(() => 0);
+    await mem.close();
+  }
+  const held = await store.count();
+  if (held !== TOTAL_EVENTS) throw new Error(`${store.name}: the store holds ${held} events after the run, not ${TOTAL_EVENTS}`);
+  return rows;
+}
+
+const stores: Record<string, () => BenchStore> = { sqlite: sqliteBenchStore, postgres: postgresBenchStore };
+const rows: Record<string, string | number>[] = [];
+for (const name of BACKENDS) {
+  const make = stores[name];
+  if (!make) throw new Error(`BENCH_MEMORY_BACKENDS: unknown store '${name}' (sqlite, postgres)`);
+  try {
+    rows.push(...(await bench(make())));
+  } catch (err) {
+    // A machine without the PostgreSQL server still gets the SQLite figures, and is told why not the rest.
+    if (name === 'postgres' && /ECONNREFUSED|cannot use/.test((err as Error).message)) console.log(`postgres: skipped: ${(err as Error).message}`);
+    else throw err;
+  }
+}
+rows.push({ store: 'AgentCore Memory', operation: 'any call (reported)', 'p50 ms': '100-300', 'p99 ms': '', [FACTOR]: 1 });
+console.log(
+  `\nnode ${process.version}; ${TOTAL_EVENTS.toLocaleString('en')} events per store (${(LAYOUT.actors * LAYOUT.sessionsPerActor).toLocaleString('en')} sessions of ${LAYOUT.eventsPerSession}); ` +
+    `${SAMPLES} calls per row, one at a time, after ${WARMUP} warm-up calls; reads from a seeded session of 25 turns`,
+);
+console.table(rows);
