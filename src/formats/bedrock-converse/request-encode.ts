@@ -47,7 +47,8 @@ export function encodeRequest(req: Request, ctx: EncodeContext): BedrockRequest 
   if (req.stop !== undefined) {
     const stops = req.stop.filter((s) => s !== '');
     if (stops.length !== req.stop.length) approx('empty-stop-sequence', ['stop'], 'Bedrock stop sequences are non-empty; empty ones left out');
-    if (stops.length > 0) ic['stopSequences'] = stops;
+    // An empty list is valid (the Smithy list has no minimum) and is written as it came.
+    if (stops.length > 0 || req.stop.length === 0) ic['stopSequences'] = stops;
   }
   if (Object.keys(ic).length > 0 || isJsonObject(own['inferenceConfig'])) out['inferenceConfig'] = ic;
 

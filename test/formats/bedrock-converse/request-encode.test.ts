@@ -282,6 +282,15 @@ describe('request fields', () => {
     expect(losses).toEqual([]);
   });
 
+  it('an empty stop list comes back as an empty list (valid: the Smithy list has no minimum)', () => {
+    const body = { messages: [{ role: 'user', content: [{ text: 'q' }] }], inferenceConfig: { maxTokens: 5, stopSequences: [] } };
+    const req = decodeReq(body);
+    expect(req.stop).toEqual([]);
+    const { value, losses } = encodeChecked(req);
+    expect(value).toEqual(body);
+    expect(losses).toEqual([]);
+  });
+
   it('reports what has no Bedrock slot, and approximates what it can', () => {
     const req: Request = {
       messages: [user('q')],
