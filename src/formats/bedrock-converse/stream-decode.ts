@@ -63,6 +63,8 @@ export class BedrockStreamDecoder implements StreamDecoder {
   private readonly state = new Map<number, 'announced' | 'stopped'>();
   private stopped = false;
   private metadata = false;
+  /** Tool use ids seen: a repeat would make two calls answerable by one result. */
+  private readonly toolIds = new Set<string>();
   private over: 'response-end' | 'error' | undefined;
   /** Response-level residue, written on response-end. */
   private readonly tail: JsonObject = {};
@@ -146,6 +148,8 @@ export class BedrockStreamDecoder implements StreamDecoder {
     if (member === 'toolUse') {
       const id = stringAt(value, 'toolUseId', at, ['start', member], 'toolUse.toolUseId');
       const name = stringAt(value, 'name', at, ['start', member], 'toolUse.name');
+      if (this.toolIds.has(id)) fail(at, ['start', member, 'toolUseId'], `tool use id '${id}' was used by an earlier block of this message`);
+      this.toolIds.add(id);
       const b = this.openBlock(i, 'tool-call');
       const res = rest(value, TOOL_USE_START);
       out.push({
