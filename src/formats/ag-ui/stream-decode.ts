@@ -14,6 +14,7 @@ import type { StopReason, UnifiedStopReason } from '../../model/stop-reason.js';
 import type { StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { DecodeContext, StreamDecoder } from '../codec.js';
 import { residue } from '../shared/residue.js';
+import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { AG_UI, type AguiEvent } from './ag-ui-api.js';
 import { decodeContent } from './content-decode.js';
 import { ChunkExpander } from './stream-chunks.js';
@@ -36,6 +37,7 @@ export class AguiStreamDecoder implements StreamDecoder {
   private readonly texts = new Map<string, Block>();
   private readonly calls = new Map<string, Block>();
   private readonly callsWithoutResult = new Set<string>();
+  private readonly toolIds = new ToolCallIds();
   private readonly reasoning: ReasoningBlocks;
   private readonly chunks: ChunkExpander;
 
@@ -226,6 +228,7 @@ export class AguiStreamDecoder implements StreamDecoder {
     const id = e['toolCallId'] as string;
     if (e.type === 'TOOL_CALL_START') {
       const block = this.open(this.calls, id, at, e);
+      this.toolIds.claim(id, [at, 'toolCallId']);
       this.callsWithoutResult.add(id);
       const { rest } = splitResidue(e, ['type', 'toolCallId', 'toolCallName', 'parentMessageId']);
       const parent = e['parentMessageId'];

@@ -20,10 +20,12 @@
  * - A message that stops with a block still open (max_tokens mid tool input) closes that block.
  */
 import type { JsonObject } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
 import { isJsonObject } from '../../model/json.js';
 import type { FinishEvent, StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { DecodeContext, StreamDecoder } from '../codec.js';
 import { residue } from '../shared/residue.js';
+import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { decodeStopReason } from './stop-reason.js';
 import { applyCompactionDelta, closeBlock, decodeCitation, invalid, openBlock, type OpenBlock } from './stream-blocks.js';
 import { decodeUsage } from './usage.js';
@@ -50,6 +52,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
   /** Open blocks of the current message by Anthropic index; `used` remembers every index started. */
   private readonly open = new Map<number, OpenBlock>();
   private readonly used = new Set<number>();
+  private readonly toolIds = new ToolCallIds();
   private usage: JsonObject = {};
   /** The current message's stop reason and response-level residue (from message_start or message_delta). */
   private stop: { finish: FinishEvent | undefined; ext: JsonObject | undefined; wire: WireEvent | undefined } = { finish: undefined, ext: undefined, wire: undefined };
@@ -165,6 +168,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       const path = [at, 'message', 'content', k];
       if (!isJsonObject(b) || typeof b['type'] !== 'string') throw invalid(path, 'a content block needs a string type');
       const { events, open } = openBlock(b, this.next++, path, true);
+      this.claimCalls(events, path);
       out.push(...events, ...closeBlock(open));
     });
     // A message given whole (programmatic tool calling continuations) carries its stop reason here.
@@ -182,8 +186,14 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     const ci = this.next++;
     this.used.add(index);
     const { events, open } = openBlock(b, ci, [at, 'content_block'], false);
+    this.claimCalls(events, [at, 'content_block']);
     this.open.set(index, open);
     out.push(...events);
+  }
+
+  /** A tool_use id is claimed once per response, continuations included. */
+  private claimCalls(events: readonly StreamEvent[], path: Path): void {
+    for (const e of events) if (e.type === 'tool-call-start') this.toolIds.claim(e.id, [...path, 'id']);
   }
 
   private blockDelta(d: JsonObject, at: number, out: StreamEvent[]): void {

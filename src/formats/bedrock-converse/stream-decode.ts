@@ -26,6 +26,7 @@ import type { Part } from '../../model/part.js';
 import type { StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { DecodeContext, StreamDecoder } from '../codec.js';
 import { residue } from '../shared/residue.js';
+import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { decodeCitation } from './citations.js';
 import { decodeBlocks } from './content-decode.js';
 import { decodeStopReason } from './stop-reason.js';
@@ -63,8 +64,7 @@ export class BedrockStreamDecoder implements StreamDecoder {
   private readonly state = new Map<number, 'announced' | 'stopped'>();
   private stopped = false;
   private metadata = false;
-  /** Tool use ids seen: a repeat would make two calls answerable by one result. */
-  private readonly toolIds = new Set<string>();
+  private readonly toolIds = new ToolCallIds();
   private over: 'response-end' | 'error' | undefined;
   /** Response-level residue, written on response-end. */
   private readonly tail: JsonObject = {};
@@ -148,8 +148,7 @@ export class BedrockStreamDecoder implements StreamDecoder {
     if (member === 'toolUse') {
       const id = stringAt(value, 'toolUseId', at, ['start', member], 'toolUse.toolUseId');
       const name = stringAt(value, 'name', at, ['start', member], 'toolUse.name');
-      if (this.toolIds.has(id)) fail(at, ['start', member, 'toolUseId'], `tool use id '${id}' was used by an earlier block of this message`);
-      this.toolIds.add(id);
+      this.toolIds.claim(id, [at, 'start', member, 'toolUseId']);
       const b = this.openBlock(i, 'tool-call');
       const res = rest(value, TOOL_USE_START);
       out.push({

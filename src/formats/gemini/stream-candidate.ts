@@ -14,6 +14,7 @@ import type { Path } from '../../model/loss.js';
 import type { Part, ReasoningPart, TextPart, ToolCallPart } from '../../model/part.js';
 import type { BlockRef, StreamEvent } from '../../model/stream-event.js';
 import type { DecodeContext } from '../codec.js';
+import type { ToolCallIds } from '../shared/tool-call-ids.js';
 import type { CallIds } from './call-ids.js';
 import { decodePart } from './content-decode.js';
 import { decodeFinishReason } from './stop-reason.js';
@@ -59,6 +60,8 @@ export class CandidateDecoder {
     private readonly choice: number,
     private readonly ids: CallIds,
     private readonly ctx: DecodeContext,
+    /** The ids the wire gave, shared by every candidate: a repeat is refused. */
+    private readonly toolIds: ToolCallIds,
   ) {}
 
   push(c: JsonObject, path: Path, out: StreamEvent[]): void {
@@ -138,6 +141,7 @@ export class CandidateDecoder {
         throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "'name' is required (no streamed call is open for this part to continue)" }]);
       }
       this.closeOpen(out);
+      this.claimId(fc, path);
       this.held.push(decodePart(raw, this.ids) as ToolCallPart);
       return;
     }
@@ -197,6 +201,12 @@ export class CandidateDecoder {
     }
   }
 
+  /** A functionCall's own id (most have none: minted ids are unique by construction). */
+  private claimId(fc: JsonObject, path: Path): void {
+    const given = field(fc, 'id');
+    if (typeof given === 'string') this.toolIds.claim(given, [...path, 'functionCall', 'id']);
+  }
+
   private startCall(raw: JsonObject, fc: JsonObject, path: Path, out: StreamEvent[]): void {
     this.settle(false, out);
     const name = field(fc, 'name');
@@ -204,6 +214,7 @@ export class CandidateDecoder {
       throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "a streamed functionCall starts with its 'name'" }]);
     }
     const given = field(fc, 'id');
+    this.claimId(fc, path);
     const id = typeof given === 'string' ? given : this.ids.mint(name, null);
     this.ids.call(id, name);
     const own: JsonObject = { ...rest(raw, CALL_PART_KEYS) };

@@ -13,6 +13,7 @@ import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { ResponseStartEvent, StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { DecodeContext, StreamDecoder } from '../codec.js';
+import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { CallIds } from './call-ids.js';
 import { CandidateDecoder } from './stream-candidate.js';
 import { validateChunk } from './stream-validate.js';
@@ -29,6 +30,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
   /** Whether any chunk had a `candidates` key (a blocked prompt may send `[]` or none). */
   private listed = false;
   private readonly ids = new CallIds();
+  private readonly toolIds = new ToolCallIds();
   private readonly candidates = new Map<number, CandidateDecoder>();
   private usage: string | undefined;
   /** Top-level residue as last seen (JSON text per key), and what changed after the start. */
@@ -77,7 +79,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
         if (!isJsonObject(c)) return;
         const choice = typeof c['index'] === 'number' ? c['index'] : k;
         let cand = this.candidates.get(choice);
-        if (cand === undefined) this.candidates.set(choice, (cand = new CandidateDecoder(choice, this.ids, this.ctx)));
+        if (cand === undefined) this.candidates.set(choice, (cand = new CandidateDecoder(choice, this.ids, this.ctx, this.toolIds)));
         cand.push(c, [at, 'candidates', k], out);
       });
     }

@@ -14,6 +14,7 @@ import type { Path } from '../../model/loss.js';
 import type { StreamEvent } from '../../model/stream-event.js';
 import type { LossSink } from '../codec.js';
 import { residue } from '../shared/residue.js';
+import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 import { decodeFinishReason } from './stop-reason.js';
 import { annotationCitations } from './stream-annotations.js';
@@ -63,6 +64,8 @@ export class ChoiceDecoder {
   constructor(
     readonly choice: number,
     private readonly losses: LossSink,
+    /** Shared by every choice of the response: the canonical stream holds each id once. */
+    private readonly toolIds: ToolCallIds,
   ) {}
 
   private ref(index: number): { choice?: number; index: number } {
@@ -183,18 +186,19 @@ export class ChoiceDecoder {
     }
     if (t.started) t.endRest = merge(t.endRest, rest);
     else t.startRest = merge(t.startRest, rest);
-    if (!t.started && t.name !== undefined) this.startTool(t, out);
+    if (!t.started && t.name !== undefined) this.startTool(t, out, path);
     if (args === '') return;
     if (t.started) out.push({ type: 'tool-call-delta', ...this.ref(t.index as number), delta: args });
     else t.pending.push(args);
   }
 
-  private startTool(t: ToolState, out: StreamEvent[]): void {
+  private startTool(t: ToolState, out: StreamEvent[], path: Path): void {
     t.index = this.next++;
     t.started = true;
     const name = t.name ?? '';
     // The legacy function_call is answered by name: its name is its id, as in a whole message.
     t.id ??= t.legacy ? name : `call_${this.choice}_${t.index}`;
+    this.toolIds.claim(t.id, [...path, t.legacy ? 'name' : 'id']);
     const hints = t.legacy ? { ...t.startRest, $legacy: true } : t.startRest;
     out.push({ type: 'tool-call-start', ...this.ref(t.index), id: t.id, name, ...ext(hints) });
     if (t.pending.length > 0) out.push({ type: 'tool-call-delta', ...this.ref(t.index), delta: t.pending.join('') });
@@ -213,7 +217,7 @@ export class ChoiceDecoder {
     if (t === undefined) return;
     if (!t.started) {
       this.losses.push({ code: 'missing-tool-name', path: [this.at], message: `tool call '${t.id ?? '?'}' of choice ${this.choice} never got a name: kept with an empty name`, action: 'approximated' });
-      this.startTool(t, out);
+      this.startTool(t, out, [this.at]);
     }
     out.push({ type: 'tool-call-end', ...this.ref(t.index as number), ...ext(t.endRest) });
     t.open = false;

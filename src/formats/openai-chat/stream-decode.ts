@@ -24,6 +24,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { ResponseStartEvent, StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { DecodeContext, StreamDecoder } from '../codec.js';
 import { residue } from '../shared/residue.js';
+import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 import { ChoiceDecoder } from './stream-choice.js';
 import { checkChunk } from './stream-validate.js';
@@ -55,6 +56,7 @@ export class ChatStreamDecoder implements StreamDecoder {
   private startRest: JsonObject | undefined;
   private late: JsonObject | undefined;
   private readonly choices = new Map<number, ChoiceDecoder>();
+  private readonly toolIds = new ToolCallIds();
 
   constructor(private readonly ctx: DecodeContext) {}
 
@@ -93,7 +95,7 @@ export class ChatStreamDecoder implements StreamDecoder {
     choices.forEach((c, i) => {
       const index = c['index'] as number;
       let choice = this.choices.get(index);
-      if (choice === undefined) this.choices.set(index, (choice = new ChoiceDecoder(index, this.ctx.losses)));
+      if (choice === undefined) this.choices.set(index, (choice = new ChoiceDecoder(index, this.ctx.losses, this.toolIds)));
       choice.push(c, at, [at, 'choices', i], out, (rest) => out.push(this.leftover(data, index, rest)));
     });
     if (isJsonObject(usage)) out.push({ type: 'usage', usage: decodeUsage(usage) });

@@ -20,6 +20,7 @@ import type { Part } from '../../model/part.js';
 import type { StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { DecodeContext, StreamDecoder } from '../codec.js';
 import { residue } from '../shared/residue.js';
+import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { decodeOutputPart } from './content-decode.js';
 import { decodeItems } from './items-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
@@ -60,6 +61,7 @@ export class ResponsesStreamDecoder implements StreamDecoder {
   private readonly closed = new Set<number>();
   /** Done items the client must run (function calls ...): they make the stop reason `tool-calls`. */
   private readonly calls: JsonObject[] = [];
+  private readonly toolIds = new ToolCallIds();
 
   constructor(private readonly ctx: DecodeContext) {}
 
@@ -220,6 +222,7 @@ export class ResponsesStreamDecoder implements StreamDecoder {
         const index = this.next++;
         this.items.set(oi, { kind: 'call', index, said: new Said() });
         const e: StreamEvent = { type: 'tool-call-start', index, id: str(item, 'call_id', at, 'function_call'), name: str(item, 'name', at, 'function_call') };
+        this.toolIds.claim(e.id, [at, 'item', 'call_id']);
         // The item's own fields (its fc_ id, status) as the response codec keeps them.
         const rest = residue(item, CALL_KEYS);
         if (rest) e.ext = { [OR]: rest };

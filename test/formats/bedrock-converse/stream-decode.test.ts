@@ -41,7 +41,7 @@ describe('bad wire events are refused, naming the event and the field', () => {
     ['a delta after its block stopped', [start, text(0, 'a'), blockStop(0), text(0, 'b')], [3, 'contentBlockIndex'], /already stopped/],
     ['a stop for a block that never began', [start, blockStop(2)], [1, 'contentBlockIndex'], /never began/],
     ['a toolUse start without a name', [start, ev('contentBlockStart', { contentBlockIndex: 0, start: { toolUse: { toolUseId: 'x' } } })], [1, 'start', 'toolUse', 'name'], /string/],
-    ['a toolUse id used by an earlier block', [start, ev('contentBlockStart', { contentBlockIndex: 0, start: { toolUse: { toolUseId: 't1', name: 'f' } } }), blockStop(0), ev('contentBlockStart', { contentBlockIndex: 1, start: { toolUse: { toolUseId: 't1', name: 'g' } } })], [3, 'start', 'toolUse', 'toolUseId'], /'t1' was used by an earlier block/],
+    ['a toolUse id used by an earlier block', [start, ev('contentBlockStart', { contentBlockIndex: 0, start: { toolUse: { toolUseId: 't1', name: 'f' } } }), blockStop(0), ev('contentBlockStart', { contentBlockIndex: 1, start: { toolUse: { toolUseId: 't1', name: 'g' } } })], [3, 'start', 'toolUse', 'toolUseId'], /'t1' was used by an earlier call/],
     ['content after messageStop', [start, stop, text(0, 'late')], [2], /after messageStop/],
     ['anything after the end', [start, stop, meta, text(0, 'x')], [3], /after the stream ended/],
     ['a second messageStart', [start, start], [1], /messageStart after/],
