@@ -151,6 +151,8 @@ function decodeCitation(c: Block): Citation {
   return out;
 }
 
+const PDF = 'application/pdf';
+
 function decodeSource(s: Block): Source {
   let out: Source;
   let known: ReadonlySet<string>;
@@ -194,7 +196,10 @@ function citationsFlag(b: Block): { flag?: boolean; keep: boolean } {
 }
 
 function decodeDocument(b: Block): Part {
-  const part: Part = { type: 'document', source: decodeSource(b['source'] as Block) };
+  const source = decodeSource(b['source'] as Block);
+  // A document's URL source is Anthropic's URLPDFSource: the URL names a PDF.
+  if (source.kind === 'url') source.mediaType = PDF;
+  const part: Part = { type: 'document', source };
   if (typeof b['title'] === 'string') part.title = b['title'];
   if (typeof b['context'] === 'string') part.context = b['context'];
   const { flag, keep } = citationsFlag(b);

@@ -162,6 +162,10 @@ function encodeSource(source: Source, path: Path, losses: LossSink, forDocument:
       const data = parseDataUrl(source.url);
       const bytes = data ? encodeBytes(data.mediaType, data.data, path, losses, forDocument) : { type: 'url', url: source.url };
       if (!bytes) return undefined;
+      // A document URL source is a PDF (URLPDFSource): another media type is not said.
+      if (!data && forDocument && source.mediaType !== undefined && source.mediaType !== 'application/pdf') {
+        loss(losses, 'media-type', path, `Anthropic reads a document URL as a PDF; its media type ${source.mediaType} is not sent`, 'approximated');
+      }
       out = bytes;
       break;
     }

@@ -132,7 +132,16 @@ describe('request decode', () => {
     ]);
     expect(parts[3]).toEqual({ type: 'document', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBE' }, title: 'T', context: 'C', citations: true });
     expect(parts[4]).toMatchObject({ source: { kind: 'text', text: 'plain', mediaType: 'text/plain' } });
+    // A document URL is Anthropic's URLPDFSource: it names a PDF (an image URL says nothing of its type).
+    expect(parts[7]).toEqual({ type: 'document', source: { kind: 'url', url: 'https://x/a.pdf', mediaType: 'application/pdf' } });
     expect(parts[9]).toEqual({ type: 'search-result', source: 'https://s', title: 'S', content: [{ type: 'text', text: 'r' }], citations: true });
+  });
+
+  it('a document URL of another media type is sent as Anthropic reads it (a PDF), reported', () => {
+    const req: Request = { model: 'm', maxTokens: 5, messages: [{ role: 'user', parts: [{ type: 'document', source: { kind: 'url', url: 'https://x/a.txt', mediaType: 'text/plain' } }] }] };
+    const { value, losses } = encodeReq(req);
+    expect((value as { messages: { content: unknown[] }[] }).messages[0]?.content).toEqual([{ type: 'document', source: { type: 'url', url: 'https://x/a.txt' } }]);
+    expect(losses.map((l) => [l.code, l.path.join('.'), l.action])).toEqual([['media-type', 'messages.0.parts.0.source', 'approximated']]);
   });
 
   it('decodes assistant thinking, tool use, server tools and their results; user tool results', () => {
