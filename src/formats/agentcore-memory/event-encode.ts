@@ -119,9 +119,19 @@ function payloadsOf(m: Message, path: Path, losses: LossSink, info: LossSink): O
 /**
  * The event of one message, or undefined for a system or developer message (reported). `losses`
  * gets what the event does not hold; `info` what it holds in another place than a reader of the
- * same dialect would look (a blob instead of event metadata or conversational text).
+ * same dialect would look (a blob instead of event metadata or conversational text). Blobs are
+ * written as JSON text, as the service returns them; `blobs: 'objects'` leaves them objects (for a
+ * comparison with text read, see mapping.ts writesBack).
  */
-export function encodeEvent(m: Message, path: Path, losses: LossSink, info: LossSink, preserve: boolean, metadataEntries: number = LIMITS.metadataEntries): JsonObject | undefined {
+export function encodeEvent(
+  m: Message,
+  path: Path,
+  losses: LossSink,
+  info: LossSink,
+  preserve: boolean,
+  metadataEntries: number = LIMITS.metadataEntries,
+  blobs: 'text' | 'objects' = 'text',
+): JsonObject | undefined {
   if (m.role === 'system' || m.role === 'developer') {
     loss(losses, 'system-message', path, `AgentCore Memory has no ${m.role} role: ${m.role} messages are not stored as events (keep them with the session's context)`);
     return undefined;
@@ -155,7 +165,7 @@ export function encodeEvent(m: Message, path: Path, losses: LossSink, info: Loss
     payload = [...payload.slice(0, room - 1), { blob: envelope(BLOB.payloads, 'payload', payload.slice(room - 1)) }];
   }
   if (needMeta) payload.push({ blob: { ...envelope(BLOB.messageMetadata, 'metadata', md.blob), properties: props } });
-  const objects = mine['$objectBlobs'] === true;
+  const objects = blobs === 'objects' || mine['$objectBlobs'] === true;
   const event: JsonObject = {};
   const rest = mine['event'];
   if (rest !== null && typeof rest === 'object' && !Array.isArray(rest)) Object.assign(event, rest);
@@ -165,7 +175,7 @@ export function encodeEvent(m: Message, path: Path, losses: LossSink, info: Loss
 }
 
 /** A payload with its blob as JSON text (packed payloads inside are text too). */
-function textBlobs(p: JsonObject): JsonObject {
+export function textBlobs(p: JsonObject): JsonObject {
   const blob = p['blob'];
   if (blob === undefined || typeof blob === 'string') return p;
   if (blob !== null && typeof blob === 'object' && !Array.isArray(blob) && blob['blobType'] === BLOB.payloads) {

@@ -15,12 +15,13 @@ import type { Loss, Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import { DEFAULT_LIMITS, type DecodeContext, type EncodeContext, type Limits, type LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
+import { jsonTextEquals } from '../shared/json-text.js';
 import { stableHash } from '../shared/stable-hash.js';
 import { encodeGroup, STASH_KEY, takeMessageStash } from '../shared/stash.js';
 import { AGENTCORE, BLOB, ENVELOPE_VERSION, EVENT_KEYS, LIMITS } from './agentcore-memory-api.js';
 import { own } from './content.js';
 import { messagesOf, parseEvent, checkEventMetadata } from './event-decode.js';
-import { encodeEvent, OWN_PAYLOADS } from './event-encode.js';
+import { encodeEvent, OWN_PAYLOADS, textBlobs } from './event-encode.js';
 import { plainSegments, type Slot } from './slots.js';
 import { strandsMessages } from './strands.js';
 
@@ -88,11 +89,11 @@ function merged(run: readonly At[], events: readonly (JsonObject | undefined)[])
   return { ...(events[0] as JsonObject), payload: payloads };
 }
 
-function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserve: boolean, metadataEntries: number = LIMITS.metadataEntries): JsonObject[] {
+function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserve: boolean, metadataEntries: number = LIMITS.metadataEntries, blobs: 'text' | 'objects' = 'text'): JsonObject[] {
   const o = own((run[0] as At).m.ext);
   const verbatim = o?.['$event'];
   if (isJsonObject(verbatim) && metadataFits(verbatim, metadataEntries) && typeof o?.['$hash'] === 'string' && stableHash(run.map((a) => bare(a.m))) === o['$hash']) return [verbatim];
-  const events = run.map((a) => encodeEvent(a.m, ['messages', a.i], losses, info, preserve, metadataEntries));
+  const events = run.map((a) => encodeEvent(a.m, ['messages', a.i], losses, info, preserve, metadataEntries, blobs));
   if (run.length > 1) {
     const one = merged(run, events);
     if (one) return [one];
@@ -160,11 +161,31 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
 /**
  * Whether the messages encode to exactly this event. Encoded with `preserve`: it only adds fields
  * AgentCore has no slot for (into the metadata blob), and read messages have those only from such
- * a blob; without them both encodings are the same.
+ * a blob; without them both encodings are the same. Blobs are left objects and compared with the
+ * text read without serializing them (megabytes of media each).
  */
 function writesBack(event: JsonObject, messages: readonly Message[]): boolean {
-  const again = encodeRun(messages.map((m, i) => ({ m, i })), new LossList(), new LossList(), true);
-  return again.length === 1 && sameJson(again[0], event);
+  const again = encodeRun(messages.map((m, i) => ({ m, i })), new LossList(), new LossList(), true, LIMITS.metadataEntries, 'objects');
+  return again.length === 1 && sameEvent(again[0] as JsonObject, event);
+}
+
+/** sameJson, except that a payload's blob written as an object equals blob text that is exactly its JSON. */
+function sameEvent(written: JsonObject, read: JsonObject): boolean {
+  const a = written['payload'];
+  const b = read['payload'];
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return sameJson(written, read);
+  if (!sameJson({ ...written, payload: null }, { ...read, payload: null })) return false;
+  return a.every((p, k) => samePayload(p, b[k]));
+}
+
+function samePayload(written: JsonValue, read: JsonValue | undefined): boolean {
+  if (!isJsonObject(written) || !isJsonObject(read)) return sameJson(written, read);
+  const blob = written['blob'];
+  const text = read['blob'];
+  if (!isJsonObject(blob) || typeof text !== 'string' || Object.keys(written).length !== 1 || Object.keys(read).length !== 1) return sameJson(written, read);
+  // Packed payloads hold their own blobs as text inside: written the usual way and compared as text.
+  if (blob['blobType'] === BLOB.payloads) return textBlobs(written)['blob'] === text;
+  return jsonTextEquals(blob, text);
 }
 
 /** The messages, with the event kept verbatim in the first one's hints when they would not write it back as it came. */

@@ -74,6 +74,22 @@ describe('every older and other event shape', () => {
     expect(encode(json(req))).toEqual({ body: SHAPES, losses: [] });
   });
 
+  it('blob text in another spelling than ours (spaces, key order, escapes) is written back as it was read', () => {
+    const calls = { blobType: 'camunda.toolCalls', version: 1, toolCalls: [{ id: 'c1', name: 'f', arguments: { q: 'café' } }] };
+    const ours = JSON.stringify(calls);
+    const spellings = [JSON.stringify(calls, null, 1), '{"version":1,' + ours.slice(1).replace(',"version":1', ''), ours.replace('café', 'caf\\u00e9')];
+    expect(spellings[2]).toContain('caf\\u00e9');
+    for (const text of spellings) {
+      expect(text).not.toBe(ours);
+      const body = { events: [{ payload: [{ blob: text }] }] };
+      const { req } = decode(body);
+      expect(req.messages[0]?.parts).toEqual([{ type: 'tool-call', id: 'c1', name: 'f', arguments: { q: 'café' } }]);
+      expect(encode(req).body, text).toEqual(body);
+    }
+    // Our own spelling needs no verbatim copy.
+    expect(decode({ events: [{ payload: [{ blob: ours }] }] }).req.messages[0]?.ext).toBeUndefined();
+  });
+
   it('an edited message is written afresh: the verbatim copy is used only while the message is unchanged', () => {
     const { req } = decode(SHAPES);
     const edited = json(req);

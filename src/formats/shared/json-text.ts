@@ -1,0 +1,64 @@
+/**
+ * Whether `JSON.stringify(value)` would give exactly `text`, found without building that string.
+ * A codec that must tell whether it would write a body back byte for byte can compare its own
+ * object with the text it read: on megabytes of base64 media this saves the serialization and the
+ * garbage it leaves (the comparison itself walks the text once, allocation-free for plain strings).
+ */
+import type { JsonValue } from '../../model/json.js';
+
+/** Characters JSON.stringify writes escaped (or may: any surrogate goes the slow, exact way). */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+export function jsonTextEquals(value: JsonValue | undefined, text: string): boolean {
+  return matchAt(value, text, 0) === text.length;
+}
+
+/** The index after `value`'s JSON text at `i` in `t`, or -1 when `t` holds something else there. */
+function matchAt(value: JsonValue | undefined, t: string, i: number): number {
+  if (value === null || value === undefined) return literal('null', t, i);
+  switch (typeof value) {
+    case 'boolean':
+      return literal(value ? 'true' : 'false', t, i);
+    case 'number':
+      return literal(JSON.stringify(value), t, i);
+    case 'string':
+      return stringAt(value, t, i);
+    default:
+      break;
+  }
+  if (Array.isArray(value)) {
+    if (t.charCodeAt(i) !== 0x5b) return -1;
+    let at = i + 1;
+    for (let k = 0; k < value.length; k++) {
+      if (k > 0 && t.charCodeAt(at++) !== 0x2c) return -1;
+      at = matchAt(value[k], t, at);
+      if (at < 0) return -1;
+    }
+    return t.charCodeAt(at) === 0x5d ? at + 1 : -1;
+  }
+  if (t.charCodeAt(i) !== 0x7b) return -1;
+  let at = i + 1;
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    if (v === undefined) continue; // JSON.stringify leaves undefined members out
+    if (!first && t.charCodeAt(at++) !== 0x2c) return -1;
+    first = false;
+    at = stringAt(key, t, at);
+    if (at < 0 || t.charCodeAt(at++) !== 0x3a) return -1;
+    at = matchAt(v, t, at);
+    if (at < 0) return -1;
+  }
+  return t.charCodeAt(at) === 0x7d ? at + 1 : -1;
+}
+
+function literal(s: string, t: string, i: number): number {
+  return t.startsWith(s, i) ? i + s.length : -1;
+}
+
+function stringAt(s: string, t: string, i: number): number {
+  if (ESCAPED.test(s)) return literal(JSON.stringify(s), t, i);
+  if (t.charCodeAt(i) !== 0x22 || !t.startsWith(s, i + 1)) return -1;
+  const end = i + 1 + s.length;
+  return t.charCodeAt(end) === 0x22 ? end + 1 : -1;
+}

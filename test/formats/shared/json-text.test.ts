@@ -1,0 +1,47 @@
+/** jsonTextEquals agrees with `JSON.stringify(value) === text` on generated values and near-miss texts. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { JsonValue } from '../../../src/model/json.js';
+import { jsonTextEquals } from '../../../src/formats/shared/json-text.js';
+
+const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 100);
+// Full unicode strings, lone surrogates and control characters included.
+const value = fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }) as fc.Arbitrary<JsonValue>;
+
+describe('jsonTextEquals', () => {
+  it('is true for the JSON text of the value', () => {
+    fc.assert(fc.property(value, (v) => {
+        expect(jsonTextEquals(v, JSON.stringify(v))).toBe(true);
+      }), { numRuns: RUNS * 5 });
+  });
+
+  it('is false for a text one edit away (unless that text is the same JSON after all)', () => {
+    fc.assert(
+      fc.property(value, fc.nat(), fc.constantFrom('delete', 'insert', 'replace'), fc.string({ minLength: 1, maxLength: 1 }), (v, at, edit, ch) => {
+        const text = JSON.stringify(v);
+        const i = at % (text.length + 1);
+        const other = edit === 'delete' ? text.slice(0, i) + text.slice(i + 1) : edit === 'insert' ? text.slice(0, i) + ch + text.slice(i) : text.slice(0, i) + ch + text.slice(i + 1);
+        expect(jsonTextEquals(v, other)).toBe(other === text);
+      }),
+      { numRuns: RUNS * 5 },
+    );
+  });
+
+  it('follows JSON.stringify where it is particular', () => {
+    const cases: [JsonValue, string][] = [
+      [{ b: 1, a: [true, null, -0, 1e21, 0.1] }, '{"b":1,"a":[true,null,0,1e+21,0.1]}'],
+      [{ '2': 'x', '1': 'y', k: 'z' }, '{"1":"y","2":"x","k":"z"}'],
+      ['quote " backslash \\ newline \n tab \t nul \u0000 line sep \u2028', JSON.stringify('quote " backslash \\ newline \n tab \t nul \u0000 line sep \u2028')],
+      ['lone \ud800 surrogate and pair \ud83d\ude00', '"lone \\ud800 surrogate and pair \ud83d\ude00"'],
+      [{ skip: undefined, keep: 1 } as unknown as JsonValue, '{"keep":1}'],
+    ];
+    for (const [v, text] of cases) {
+      expect(JSON.stringify(v)).toBe(text);
+      expect(jsonTextEquals(v, text)).toBe(true);
+    }
+    expect(jsonTextEquals({ a: 1 }, '{ "a": 1 }')).toBe(false);
+    expect(jsonTextEquals({ a: 1, b: 2 }, '{"b":2,"a":1}')).toBe(false);
+    expect(jsonTextEquals('abc', '"abc"x')).toBe(false);
+    expect(jsonTextEquals([1], '[1')).toBe(false);
+  });
+});
