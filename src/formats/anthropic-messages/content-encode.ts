@@ -162,9 +162,11 @@ function encodeSource(source: Source, path: Path, losses: LossSink, forDocument:
       const data = parseDataUrl(source.url);
       const bytes = data ? encodeBytes(data.mediaType, data.data, path, losses, forDocument) : { type: 'url', url: source.url };
       if (!bytes) return undefined;
-      // A document URL source is a PDF (URLPDFSource): another media type is not said.
-      if (!data && forDocument && source.mediaType !== undefined && source.mediaType !== 'application/pdf') {
-        loss(losses, 'media-type', path, `Anthropic reads a document URL as a PDF; its media type ${source.mediaType} is not sent`, 'approximated');
+      // A URL source has no media type: a document URL is a PDF (URLPDFSource), an image's type is
+      // what the server says. Any other media type given is not sent.
+      if (!data && source.mediaType !== undefined && !(forDocument && source.mediaType === 'application/pdf')) {
+        const reads = forDocument ? 'reads a document URL as a PDF' : 'takes an image URL\'s type from the server';
+        loss(losses, 'media-type', path, `Anthropic ${reads}; the media type ${source.mediaType} is not sent`, 'approximated');
       }
       out = bytes;
       break;

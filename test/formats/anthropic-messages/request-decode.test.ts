@@ -137,11 +137,31 @@ describe('request decode', () => {
     expect(parts[9]).toEqual({ type: 'search-result', source: 'https://s', title: 'S', content: [{ type: 'text', text: 'r' }], citations: true });
   });
 
-  it('a document URL of another media type is sent as Anthropic reads it (a PDF), reported', () => {
-    const req: Request = { model: 'm', maxTokens: 5, messages: [{ role: 'user', parts: [{ type: 'document', source: { kind: 'url', url: 'https://x/a.txt', mediaType: 'text/plain' } }] }] };
+  it('a URL source has no media type: one given is reported, except a document URL\'s PDF', () => {
+    const req: Request = {
+      model: 'm',
+      maxTokens: 5,
+      messages: [
+        {
+          role: 'user',
+          parts: [
+            { type: 'document', source: { kind: 'url', url: 'https://x/a.txt', mediaType: 'text/plain' } },
+            { type: 'image', source: { kind: 'url', url: 'https://x/a', mediaType: 'image/png' } },
+            { type: 'document', source: { kind: 'url', url: 'https://x/b', mediaType: 'application/pdf' } },
+          ],
+        },
+      ],
+    };
     const { value, losses } = encodeReq(req);
-    expect((value as { messages: { content: unknown[] }[] }).messages[0]?.content).toEqual([{ type: 'document', source: { type: 'url', url: 'https://x/a.txt' } }]);
-    expect(losses.map((l) => [l.code, l.path.join('.'), l.action])).toEqual([['media-type', 'messages.0.parts.0.source', 'approximated']]);
+    expect((value as { messages: { content: unknown[] }[] }).messages[0]?.content).toEqual([
+      { type: 'document', source: { type: 'url', url: 'https://x/a.txt' } },
+      { type: 'image', source: { type: 'url', url: 'https://x/a' } },
+      { type: 'document', source: { type: 'url', url: 'https://x/b' } },
+    ]);
+    expect(losses.map((l) => [l.code, l.path.join('.'), l.action])).toEqual([
+      ['media-type', 'messages.0.parts.0.source', 'approximated'],
+      ['media-type', 'messages.0.parts.1.source', 'approximated'],
+    ]);
   });
 
   it('decodes assistant thinking, tool use, server tools and their results; user tool results', () => {
