@@ -11,7 +11,7 @@ import type { LossSink } from '../codec.js';
 import { keepResidue, restoreResidue } from '../shared/residue.js';
 import { loss } from './content-encode.js';
 import { lowerTypes, toGeminiSchema, upperTypes } from './json-schema.js';
-import { mapName } from './tool-names.js';
+import { mapName, toGeminiName } from './tool-names.js';
 import { applySnake, camelView, fieldSet, ID, own, reportExt, rest, withSnake } from './wire-util.js';
 
 const TOOL_FIELDS = fieldSet(['functionDeclarations']);
@@ -118,7 +118,8 @@ function encodeDeclaration(t: FunctionTool, path: Path, losses: LossSink): JsonO
 
 /**
  * functionCallingConfig.mode -> tool choice: AUTO auto, NONE none, ANY required, or ANY with one
- * allowed name a named tool. A list of several allowed names has no canonical slot (residue).
+ * allowed name a named tool. A list of several allowed names has no canonical slot (residue), nor
+ * has one name outside Gemini's rule (a named choice would be written back renamed).
  * Returns the residue of `toolConfig` (what was not mapped), or undefined.
  */
 export function decodeToolConfig(tc: JsonObject): { choice?: ToolChoice; residue?: JsonObject } {
@@ -131,7 +132,7 @@ export function decodeToolConfig(tc: JsonObject): { choice?: ToolChoice; residue
   if (mode === 'AUTO') choice = { type: 'auto' };
   else if (mode === 'NONE') choice = { type: 'none' };
   else if (mode === 'ANY') {
-    if (Array.isArray(names) && names.length === 1 && typeof names[0] === 'string') {
+    if (Array.isArray(names) && names.length === 1 && typeof names[0] === 'string' && toGeminiName(names[0]) === names[0]) {
       choice = { type: 'tool', name: names[0] };
       used.add('allowedFunctionNames');
     } else choice = { type: 'required' };

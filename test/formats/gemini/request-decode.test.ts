@@ -23,6 +23,9 @@ describe('request decode', () => {
     [{ mode: 'ANY' }, { type: 'required' }],
     [{ mode: 'ANY', allowedFunctionNames: ['f'] }, { type: 'tool', name: 'f' }],
     [{ mode: 'ANY', allowedFunctionNames: ['f', 'g'] }, { type: 'required' }],
+    // A name outside Gemini's rule would be written back renamed: it stays as it came (residue).
+    [{ mode: 'ANY', allowedFunctionNames: [''] }, { type: 'required' }],
+    [{ mode: 'ANY', allowedFunctionNames: ['9lives'] }, { type: 'required' }],
     [{ mode: 'VALIDATED' }, undefined],
   ])('functionCallingConfig %j is tool choice %j, and comes back', (fcc, choice) => {
     const body = { contents: [user], tools: [{ functionDeclarations: [{ name: 'f' }, { name: 'g' }] }], toolConfig: { functionCallingConfig: fcc } };
