@@ -14,7 +14,7 @@ import type { Path } from '../../model/loss.js';
 import type { StreamEvent } from '../../model/stream-event.js';
 import type { LossSink } from '../codec.js';
 import { residue } from '../shared/residue.js';
-import { ToolCallIds } from '../shared/tool-call-ids.js';
+import type { ToolCallIds } from '../shared/tool-call-ids.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 import { decodeFinishReason } from './stop-reason.js';
 import { annotationCitations } from './stream-annotations.js';
