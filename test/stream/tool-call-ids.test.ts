@@ -2,6 +2,8 @@
  * A tool call id used twice in one streamed response is refused by every dialect's stream decoder,
  * with the wire event and field named: the canonical stream holds each id once (verifyStream), and a
  * result answers its call by id. (Most Gemini calls carry no id; the ids Gemini mints are unique.)
+ * One ToolCallIds (src/formats/shared/tool-call-ids.ts) serves every decoder. A2A is not listed: its
+ * events name a call by id across updates, so a repeated id continues that call by design.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/formats/codec.js';

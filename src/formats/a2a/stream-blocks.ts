@@ -3,11 +3,11 @@
  * artifact they grow in, tool calls keyed by call id. Blocks take the next canonical index when
  * they start (stream-event.ts rules).
  */
-import { ValidationError } from '../../model/errors.js';
 import type { JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Part } from '../../model/part.js';
 import type { StreamEvent } from '../../model/stream-event.js';
+import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { A2A } from './a2a-api.js';
 
 interface OpenText {
@@ -26,6 +26,7 @@ export class Blocks {
   private readonly texts = new Map<string, OpenText>();
   private readonly calls = new Map<string, OpenCall>();
   private readonly closedCalls = new Set<string>();
+  private readonly toolIds = new ToolCallIds();
   /** Calls closed without a result in the stream: the client's to run. */
   private unanswered = new Set<string>();
 
@@ -68,9 +69,7 @@ export class Blocks {
   }
 
   callStart(id: string, name: string, ext: JsonObject | undefined, path: Path, out: StreamEvent[]): void {
-    if (this.calls.has(id) || this.closedCalls.has(id)) {
-      throw new ValidationError([{ code: 'duplicate_call', path, message: `tool call '${id}' was already started` }]);
-    }
+    this.toolIds.claim(id, path);
     const c = { index: this.next++, args: false };
     this.calls.set(id, c);
     out.push({ type: 'tool-call-start', index: c.index, id, name, ...(ext ? { ext: { [A2A]: ext } } : {}) });

@@ -141,7 +141,7 @@ export class CandidateDecoder {
         throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "'name' is required (no streamed call is open for this part to continue)" }]);
       }
       this.closeOpen(out);
-      this.claimId(fc, path);
+      this.claimId(field(fc, 'id'), path);
       this.held.push(decodePart(raw, this.ids) as ToolCallPart);
       return;
     }
@@ -202,8 +202,7 @@ export class CandidateDecoder {
   }
 
   /** A functionCall's own id (most have none: minted ids are unique by construction). */
-  private claimId(fc: JsonObject, path: Path): void {
-    const given = field(fc, 'id');
+  private claimId(given: unknown, path: Path): void {
     if (typeof given === 'string') this.toolIds.claim(given, [...path, 'functionCall', 'id']);
   }
 
@@ -214,7 +213,7 @@ export class CandidateDecoder {
       throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "a streamed functionCall starts with its 'name'" }]);
     }
     const given = field(fc, 'id');
-    this.claimId(fc, path);
+    this.claimId(given, path);
     const id = typeof given === 'string' ? given : this.ids.mint(name, null);
     this.ids.call(id, name);
     const own: JsonObject = { ...rest(raw, CALL_PART_KEYS) };
