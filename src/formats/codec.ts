@@ -2,7 +2,8 @@ import type { FormatId, Kind } from '../model/format-id.js';
 import type { Loss } from '../model/loss.js';
 import type { Request } from '../model/request.js';
 import type { Response } from '../model/response.js';
-import type { StreamEvent, WireEvent } from '../model/stream-event.js';
+import type { JsonValue } from '../model/json.js';
+import type { StreamError, StreamEvent, WireEvent } from '../model/stream-event.js';
 
 export interface Limits {
   /** Largest text block accepted, in UTF-8 bytes. The source design's default is 100 KB. */
@@ -74,6 +75,25 @@ export interface StreamCodec {
   encoder(ctx: StreamEncodeContext): StreamEncoder;
 }
 
+/** An error as a dialect's HTTP API answers it: the status, headers and JSON body its official SDK reads into its own error class. */
+export interface HttpErrorBody {
+  status: number;
+  headers: Record<string, string>;
+  body: JsonValue;
+}
+
+/**
+ * A dialect's error bodies. `decode` reads the JSON body an API answers a failed call with (or a
+ * stream's error payload); it returns undefined when the body is not that dialect's error shape.
+ * `encode` writes an error so that the dialect's official SDK raises its own error class with
+ * `status` and `message` (the type or code is the dialect's own for that status unless
+ * `error.type` is already one of the dialect's).
+ */
+export interface ErrorCodec {
+  decode(body: unknown, status?: number): StreamError | undefined;
+  encode(error: StreamError & { status: number }): HttpErrorBody;
+}
+
 export interface Codec {
   id: FormatId;
   /** A human name for tables and help. */
@@ -81,6 +101,7 @@ export interface Codec {
   request?: KindCodec<Request>;
   response?: KindCodec<Response>;
   stream?: StreamCodec;
+  errors?: ErrorCodec;
 }
 
 export function codecKinds(codec: Codec): Kind[] {

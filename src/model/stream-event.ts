@@ -168,6 +168,8 @@ export interface StreamError {
   /** The provider's error type or code, e.g. 'overloaded_error', 'throttlingException'. */
   type?: string;
   code?: string | number;
+  /** The HTTP status the error came with (or would be sent with), when it is an HTTP error. */
+  status?: number;
   /** The provider's error object as received. */
   raw?: JsonValue;
 }
