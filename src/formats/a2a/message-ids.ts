@@ -3,8 +3,8 @@
  * - one canonical message written as several A2A messages (its text, then its tool calls) gets
  *   its id on the first and `<id>#<n>` on the n-th (n from 2): the decoder reads such a
  *   continuation id as the same canonical message again (compact.ts);
- * - an id an earlier message of the output already has is written as `<id>~<n>`, the first free
- *   n from 2 (a `~` id never reads as a continuation, so the two messages stay apart).
+ * - an id an earlier message of the output already has, or one that would read as the
+ *   continuation of the message before it, is written as `<id>~<n>`, the first free n from 2.
  */
 
 /** The id of the `n`-th A2A message (from 1) a canonical message with id `base` is written as. */
@@ -25,12 +25,13 @@ export class MessageIds {
 
   /**
    * The ids of a canonical message written as `count` A2A messages: `wanted` and its continuation
-   * ids when all are free, else those of `wanted~<n>` for the first n where all are. All are taken.
+   * ids when all are free (and `avoid` does not refuse the first), else those of `wanted~<n>` for
+   * the first n where they are. All are taken.
    */
-  claim(wanted: string, count: number): string[] {
+  claim(wanted: string, count: number, avoid: (first: string) => boolean = () => false): string[] {
     const idsOf = (base: string): string[] => Array.from({ length: count }, (_, k) => continuationId(base, k + 1));
     let ids = idsOf(wanted);
-    for (let n = 2; ids.some((id) => this.used.has(id)); n++) ids = idsOf(`${wanted}~${n}`);
+    for (let n = 2; ids.some((id) => this.used.has(id)) || avoid(ids[0] as string); n++) ids = idsOf(`${wanted}~${n}`);
     for (const id of ids) this.used.add(id);
     return ids;
   }

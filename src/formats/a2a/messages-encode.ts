@@ -45,6 +45,8 @@ const OWN_FIELDS = ['messageId', 'metadata'] as const;
 export interface Shared {
   names: ReadonlyMap<string, string>;
   ids: MessageIds;
+  /** The messages written so far, when they are known (an own id must not read as their continuation). */
+  trail?: WireTrail;
 }
 
 /** A fresh state, for looking at one message alone. */
@@ -187,9 +189,10 @@ export function encodeMessage(given: Message, i: number, losses: LossSink, share
     recs = [{ type: runType('content', agent), agent, parts: [{ text: `[omitted: ${what}]` }] }];
   }
   const ownId = typeof hints?.['messageId'] === 'string' ? hints['messageId'] : undefined;
-  const ids = shared.ids.claim(ownId ?? generatedId(i), recs.length);
+  const head = recs[0] as Rec;
+  const ids = shared.ids.claim(ownId ?? generatedId(i), recs.length, (id) => shared.trail?.joinsById(id, head.agent, head.type) === true);
   if (ownId !== undefined && ids[0] !== ownId) {
-    loss(losses, 'a2a-message-id', [...path, 'messageId'], `message id '${ownId}' is taken by an earlier message of this output: written as '${ids[0] ?? ''}'`, 'approximated');
+    loss(losses, 'a2a-message-id', [...path, 'messageId'], `message id '${ownId}' is taken by an earlier message of this output, or would read as the continuation of the one before: written as '${ids[0] ?? ''}'`, 'approximated');
   }
   const residueMeta = isJsonObject(hints?.['metadata']) ? hints['metadata'] : undefined;
   const role = m.role === 'system' || m.role === 'developer' ? m.role : undefined;
@@ -260,9 +263,9 @@ export interface EncodedMessages {
  * and its status message).
  */
 export function encodeMessages(items: readonly At[], version: A2aVersion, ctx: EncodeContext, shared?: Shared): EncodedMessages {
-  const state: Shared = shared ?? { names: callNames(items.map((at) => at.m)), ids: new MessageIds() };
-  const wire: JsonObject[] = [];
   const trail = new WireTrail();
+  const state: Shared = { ...(shared ?? { names: callNames(items.map((at) => at.m)), ids: new MessageIds() }), trail };
+  const wire: JsonObject[] = [];
   let generatedIds = false;
   for (const group of groups(items)) {
     // A group the decoder would join to the one before it is stashed: the decoder then reads it apart.

@@ -53,11 +53,21 @@ export class WireTrail {
     return false;
   }
 
+  /** Whether the decoder would read a message of this id, role and type as continuing the last one by its id. */
+  joinsById(id: string, agent: boolean, type: string | null): boolean {
+    return type !== null && this.continuesById({ id, agent, type });
+  }
+
   private continues(s: Seen): boolean {
     const last = this.last;
     if (last === undefined) return false;
     if (last.agent && last.type === T.chunk && s.agent && (s.type === T.chunk || s.type === T.end)) return true;
-    if (last.type === undefined || s.type === undefined) return false;
+    return this.continuesById(s);
+  }
+
+  private continuesById(s: Seen): boolean {
+    const last = this.last;
+    if (last === undefined || last.type === undefined || s.type === undefined) return false;
     const results = (x: Seen) => x.type === T.toolResult;
     if (last.agent !== s.agent || results(last) !== results(s)) return false;
     return s.id === last.id || isContinuationOf(s.id, this.head);

@@ -169,6 +169,17 @@ describe('an empty text beside tool calls, and message ids', () => {
     expect(decodeA2aRequest(value).req.messages.map((m) => m.parts)).toEqual([[{ type: 'text', text: 'a' }], [{ type: 'text', text: 'b' }], [{ type: 'text', text: 'c' }]]);
   });
 
+  it("an own id that would read as the continuation of the message before ('a' then 'a#2') is written apart, reported", () => {
+    const mine = (text: string, id: string): Message => ({ role: 'user', parts: [{ type: 'text', text }], ext: { a2a: { messageId: id } } });
+    const { value, losses } = encodeA2aRequest({ messages: [mine('x', 'a'), mine('y', 'a#2')] });
+    expect(ids(value)).toEqual(['a', 'a#2~2']);
+    expect(losses.map((l) => [l.code, l.path])).toEqual([['a2a-message-id', ['messages', 1, 'messageId']]]);
+    expect(decodeA2aRequest(value).req.messages).toHaveLength(2);
+    // Where the decoder would not join them (another role), the id is kept as it is.
+    const apart = encodeA2aRequest({ messages: [mine('x', 'a'), { role: 'assistant', parts: [{ type: 'text', text: 'y' }], ext: { a2a: { messageId: 'a#2' } } }] });
+    expect(ids(apart.value)).toEqual(['a', 'a#2']);
+  });
+
   it('older histories that gave one id to every message of a turn read as before, and are written with distinct ids', () => {
     const body = [
       { messageId: 'a1', role: 'ROLE_AGENT', parts: [{ text: 'Checking.' }], metadata: { canonical_type: 'TextMessageEndEvent' } },
