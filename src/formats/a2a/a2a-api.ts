@@ -6,7 +6,8 @@
  *
  * The source design's conventions on top of A2A (issue 4): each message says which AG-UI event it
  * is in `metadata.canonical_type`; tool calls travel as a data part `{tool_calls: [{call_id, name,
- * arguments}]}` and results as `{tool_results: [{call_id, name, output}]}`.
+ * arguments}]}` and results as `{tool_results: [{call_id, name, output}]}`. docs/a2a-mapping.md
+ * lays the mapping out with the design's examples.
  */
 import type { JsonObject, JsonValue } from '../../model/json.js';
 
@@ -16,10 +17,15 @@ export type A2aVersion = '1.0' | '0.3';
 
 /** The AG-UI event types A2A messages carry (`metadata.canonical_type`). */
 export const MESSAGE_TYPES = {
+  /** A user's (or system's) text; an agent's text fragment in older histories. */
   content: 'TextMessageContentEvent',
+  /** A streamed fragment of the agent's text. */
   chunk: 'TextMessageChunkEvent',
+  /** The agent's text, final. */
   end: 'TextMessageEndEvent',
+  /** The agent's tool calls, final (whole arguments). */
   toolStart: 'ToolCallStartEvent',
+  /** A streamed fragment of a call's arguments. */
   toolArgs: 'ToolCallArgsEvent',
   /** Not one of the source design's six; AG-UI's own name, accepted on input. */
   toolEnd: 'ToolCallEndEvent',
@@ -220,7 +226,7 @@ export interface JsonRpcErrorResponse {
 export interface WireToolCall {
   call_id: string;
   name: string;
-  /** JSON text (a fragment in ToolCallArgsEvent); parsed JSON is accepted on input. */
+  /** The JSON object (the design's example), or JSON text (a fragment in ToolCallArgsEvent). */
   arguments: JsonValue;
 }
 

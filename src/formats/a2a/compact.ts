@@ -2,12 +2,12 @@
  * Compaction of an A2A history into canonical messages, as the source design does it: map,
  * reduce, map.
  * - map: each A2A message is one record, typed by its `metadata.canonical_type` (an AG-UI event);
- * - reduce: text fragments (TextMessageChunkEvent / TextMessageContentEvent) are dropped when the
- *   next TextMessageEndEvent of their message carries the whole text; ToolCallArgsEvent fragments
- *   are merged into the call their ToolCallStartEvent opened (by call_id); ToolCallEndEvent says
- *   nothing more and goes;
- * - map: consecutive records of one message (same messageId and role) become one canonical
- *   message; tool results (ToolCallResultEvent) become a `tool` message.
+ * - reduce (compact-reduce.ts): chunk runs give way to the end message after them, argument
+ *   fragments join their call;
+ * - map: consecutive records of one message become one canonical message. Records are of one
+ *   message when they are of one chunk run, or have the same messageId or a continuation id of the
+ *   first (`<id>#<n>`, message-ids.ts), with the same role and kind; tool results
+ *   (ToolCallResultEvent) become a `tool` message.
  * What is left of a message's wire fields is kept under `ext.a2a` (messageId, contextId, metadata
  * ...) with hints that let request-encode.ts write the same records back.
  */
@@ -20,101 +20,28 @@ import { DEFAULT_LIMITS, type Limits, type LossSink } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, MESSAGE_KEYS, MESSAGE_TYPES as T } from './a2a-api.js';
+import { reduce, toRecords, type Call, type Entry, type Rec } from './compact-reduce.js';
+import { isContinuationOf } from './message-ids.js';
 import { decodePart, loss } from './parts.js';
-import { isToolCalls, isToolResults, readCalls, readResults, type ReadCall } from './tool-data.js';
+import { isToolCalls, isToolResults, readCalls, readResults } from './tool-data.js';
 
-/** One A2A message in v1.0 form and where it was in the input. */
-export interface Entry {
-  msg: JsonObject;
-  path: Path;
-}
-
-interface Call extends ReadCall {
-  chunks: string[];
-}
-
-interface Rec extends Entry {
-  type: string | undefined;
-  messageId: string;
-  agent: boolean;
-  drop: boolean;
-  /** ToolCallStart / ToolCallArgs records: their calls, arguments merged in the reduce step. */
-  calls?: Call[];
-}
+export type { Entry } from './compact-reduce.js';
 
 const FRAGMENTS: ReadonlySet<string> = new Set([T.chunk, T.content]);
 const ROLES: ReadonlySet<string> = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
 
-function typeOf(msg: JsonObject): string | undefined {
-  const meta = msg['metadata'];
-  const t = isJsonObject(meta) ? meta[CANONICAL_TYPE] : undefined;
-  return typeof t === 'string' ? t : undefined;
-}
-
-function textOf(msg: JsonObject): string {
-  let s = '';
-  for (const p of msg['parts'] as JsonObject[]) if (typeof p['text'] === 'string') s += p['text'];
-  return s;
-}
-
-/** map: one record per message; tool-call records read their calls. */
-function toRecords(entries: readonly Entry[]): Rec[] {
-  return entries.map((e) => {
-    const type = typeOf(e.msg);
-    const rec: Rec = { ...e, type, messageId: e.msg['messageId'] as string, agent: e.msg['role'] === 'ROLE_AGENT', drop: false };
-    if (type === T.toolStart || type === T.toolArgs || type === T.toolEnd) {
-      const calls: Call[] = [];
-      (e.msg['parts'] as JsonObject[]).forEach((p, i) => {
-        if (isToolCalls(p['data'])) for (const c of readCalls(p['data'], [...e.path, 'parts', i, 'data'], false)) calls.push({ ...c, chunks: c.text === undefined ? [] : [c.text] });
-      });
-      rec.calls = calls;
-    }
-    return rec;
-  });
-}
-
-/** reduce: drop fragments whose End carries the text; merge argument fragments into their call. */
-function reduce(recs: Rec[]): void {
-  // Backwards: for each message id, whether the nearest End after this point carries text.
-  const endHasText = new Map<string, boolean>();
-  for (let i = recs.length - 1; i >= 0; i--) {
-    const r = recs[i] as Rec;
-    if (r.type === T.end) endHasText.set(r.messageId, textOf(r.msg) !== '');
-    else if (r.type !== undefined && FRAGMENTS.has(r.type) && endHasText.get(r.messageId) === true) r.drop = true;
-  }
-  const open = new Map<string, Call>();
-  for (const r of recs) {
-    // An End without text only closes its message (its fragments stand).
-    if (r.type === T.end && (r.msg['parts'] as JsonObject[]).every((p) => p['text'] === '')) r.drop = true;
-    if (r.calls === undefined) continue;
-    if (r.type === T.toolEnd) {
-      r.drop = true;
-      continue;
-    }
-    const kept: Call[] = [];
-    for (const c of r.calls) {
-      const start = open.get(c.callId);
-      if (start === undefined) {
-        // A call first seen in an Args record opens it (its start was not kept).
-        open.set(c.callId, c);
-        kept.push(c);
-        continue;
-      }
-      start.chunks.push(...c.chunks);
-      if (c.json !== undefined && start.json === undefined) start.json = c.json;
-      if (start.name === undefined) start.name = c.name;
-    }
-    r.calls = kept;
-    if (kept.length === 0) r.drop = true;
-  }
-}
-
-function callPart(c: Call, path: Path): ToolCallPart {
+/**
+ * A call's canonical part. On the request path (`losses` given) arguments that came as one whole
+ * text keep the hint `$argsText`, so they are written back as text (the encoder writes the object
+ * otherwise), and arguments that are not JSON are kept as text with `{}` as their value, reported;
+ * on a stream's whole part they are an error.
+ */
+function callPart(c: Call, path: Path, losses?: LossSink): ToolCallPart {
   if (c.name === undefined) throw new ValidationError([{ code: 'invalid_type', path, message: `tool call '${c.callId}' never says its name` }]);
   const part: ToolCallPart = { type: 'tool-call', id: c.callId, name: c.name, arguments: {} };
   if (c.json !== undefined && c.chunks.length === 0) {
     part.arguments = c.json;
-    keepResidue(part, A2A, { ...c.rest, $argsObject: true });
+    keepResidue(part, A2A, c.rest);
     return part;
   }
   const text = c.chunks.join('');
@@ -123,31 +50,49 @@ function callPart(c: Call, path: Path): ToolCallPart {
     try {
       part.arguments = JSON.parse(text) as JsonValue;
     } catch {
-      throw new ValidationError([{ code: 'invalid_json', path, message: `the arguments of tool call '${c.callId}' are not valid JSON`, expected: 'a JSON text' }]);
+      const message = `the arguments of tool call '${c.callId}' are not valid JSON`;
+      if (losses === undefined) throw new ValidationError([{ code: 'invalid_json', path, message, expected: 'a JSON text' }]);
+      loss(losses, 'invalid-arguments', path, `${message}; kept as text, {} as the value`, 'approximated');
     }
   }
-  keepResidue(part, A2A, c.rest);
+  keepResidue(part, A2A, c.merged || losses === undefined ? c.rest : { ...c.rest, $argsText: true });
   return part;
 }
 
-/** One part as written (no record type): a content part, or a tool data part read as calls / results. */
-export function decodeOne(p: JsonObject, at: Path): Part[] {
+/** How the request path reads whole parts (a stream's whole parts are read without it). */
+export interface RequestRead {
+  losses: LossSink;
+}
+
+/**
+ * One part as written (no record type): a content part, or a tool data part read as calls /
+ * results. On the request path arguments that are not JSON are reported, not refused (callPart),
+ * and results keep the hints its encoder needs.
+ */
+export function decodeOne(p: JsonObject, at: Path, request?: RequestRead): Part[] {
   const data = p['data'];
   // Only a part that is nothing but the tool data is one (metadata on it would have no home).
-  if (isToolResults(data) && Object.keys(p).length === 1) return readResults(data, [...at, 'data']).map((r) => r.part);
+  if (isToolResults(data) && Object.keys(p).length === 1) return readResults(data, [...at, 'data'], request !== undefined).map((r) => r.part);
   if (isToolCalls(data) && Object.keys(p).length === 1) {
-    return readCalls(data, [...at, 'data'], true).map((c) => callPart({ ...c, chunks: c.text === undefined ? [] : [c.text] }, [...at, 'data']));
+    return readCalls(data, [...at, 'data'], true).map((c) => callPart({ ...c, chunks: c.text === undefined ? [] : [c.text], merged: false }, [...at, 'data'], request?.losses));
   }
   return [decodePart(p, at)];
 }
 
-export function decodeParts(list: readonly JsonObject[], path: Path): Part[] {
-  return list.flatMap((p, i) => decodeOne(p, [...path, i]));
+export function decodeParts(list: readonly JsonObject[], path: Path, request?: RequestRead): Part[] {
+  return list.flatMap((p, i) => decodeOne(p, [...path, i], request));
 }
 
-function recordParts(r: Rec): Part[] {
-  if (r.calls !== undefined) return r.calls.map((c) => callPart(c, r.path));
-  return decodeParts(r.msg['parts'] as JsonObject[], [...r.path, 'parts']);
+function recordParts(r: Rec, losses: LossSink): Part[] {
+  if (r.calls !== undefined) return r.calls.map((c) => callPart(c, r.path, losses));
+  let wire = r.msg['parts'] as JsonObject[];
+  if (r.text !== undefined) {
+    // An end that took its chunks' text: that text in its (first) text part.
+    const at = wire.findIndex((p) => typeof p['text'] === 'string');
+    const others = wire.filter((p) => typeof p['text'] !== 'string');
+    wire = at < 0 ? [{ text: r.text }, ...others] : [{ ...(wire[at] as JsonObject), text: r.text }, ...others];
+  }
+  return decodeParts(wire, [...r.path, 'parts'], { losses });
 }
 
 /** The wire fields of a message that no canonical field holds (the message's residue). */
@@ -177,8 +122,16 @@ export function runClass(p: Part): RunClass {
   return p.type === 'tool-call' ? 'calls' : p.type === 'tool-result' ? 'results' : 'content';
 }
 
-/** The type of the record the encoder writes for each run of parts of one class. */
-export const RUN_TYPES: Record<RunClass, string> = { content: T.content, calls: T.toolStart, results: T.toolResult };
+/**
+ * The type of the record the encoder writes for a run of parts of one class (the design's table):
+ * the agent's text is its final message (TextMessageEndEvent), anyone else's text
+ * TextMessageContentEvent; calls ToolCallStartEvent, results ToolCallResultEvent.
+ */
+export function runType(cls: RunClass, agent: boolean): string {
+  if (cls === 'calls') return T.toolStart;
+  if (cls === 'results') return T.toolResult;
+  return agent ? T.end : T.content;
+}
 
 /** The runs of same-class parts of a message, in order: one typed record each (request-encode.ts). */
 export function partRuns(parts: readonly Part[]): { cls: RunClass; parts: Part[] }[] {
@@ -192,21 +145,31 @@ export function partRuns(parts: readonly Part[]): { cls: RunClass; parts: Part[]
   return out;
 }
 
-/** map: records of one message (same id, role and kind) -> one canonical message. */
+function withoutId(rest: JsonObject): string {
+  const { messageId: _id, ...others } = rest;
+  return JSON.stringify(others);
+}
+
+/** map: records of one message (see sameMessage) -> one canonical message. */
 function toMessage(group: Rec[], losses: LossSink, limits: Limits): Message {
   const first = group[0] as Rec;
   const parts: Part[] = [];
+  // The record types as written, one per run of parts (merged fragments count once).
+  const types: (string | null)[] = [];
   let prevFragment = false;
   for (const r of group) {
-    const got = { parts: recordParts(r) };
+    const got = recordParts(r, losses);
     const fragment = r.type !== undefined && FRAGMENTS.has(r.type);
     const last = parts[parts.length - 1];
-    const head = got.parts[0];
+    const head = got[0];
     // Adjacent text fragments of one message are one text.
     if (fragment && prevFragment && last?.type === 'text' && head?.type === 'text' && last.ext === undefined && head.ext === undefined) {
       last.text += head.text;
-      parts.push(...got.parts.slice(1));
-    } else parts.push(...got.parts);
+      parts.push(...got.slice(1));
+    } else {
+      parts.push(...got);
+      types.push(r.type ?? null);
+    }
     prevFragment = fragment;
   }
   const issues: Issue[] = [];
@@ -217,37 +180,41 @@ function toMessage(group: Rec[], losses: LossSink, limits: Limits): Message {
   const results = parts.length > 0 && parts.every((p) => p.type === 'tool-result');
   const msg: Message = { role: roleOf(first, results), parts };
   const rest = messageResidue(first.msg, first.type);
-  const firstRest = JSON.stringify(rest);
+  // The records' ids differ by design (continuation ids, chunk runs); any other field is reported.
+  const firstRest = withoutId(rest);
   group.slice(1).forEach((r) => {
-    if (JSON.stringify(messageResidue(r.msg, r.type)) !== firstRest) loss(losses, 'a2a-message-fields', r.path, 'this message differs from the first of its group in fields other than its parts and type; those of the first are kept');
+    if (withoutId(messageResidue(r.msg, r.type)) !== firstRest) loss(losses, 'a2a-message-fields', r.path, 'this message differs from the first of its group in fields other than its id, parts and type; those of the first are kept');
   });
   if (first.type === undefined) rest['$untyped'] = true;
-  else {
-    const types = group.map((r) => r.type ?? null);
-    if (JSON.stringify(types) !== JSON.stringify(partRuns(parts).map((r) => RUN_TYPES[r.cls]))) rest['$types'] = types;
-  }
+  else if (JSON.stringify(types) !== JSON.stringify(partRuns(parts).map((run) => runType(run.cls, first.agent)))) rest['$types'] = types;
   if (results && first.agent) rest['$agent'] = true;
   keepResidue(msg, A2A, rest);
   return msg;
 }
 
-/** Whether record `r` continues the message `prev` belongs to. */
-function sameMessage(prev: Rec, r: Rec): boolean {
+/**
+ * Whether record `r` continues the message whose first record is `head` and last `prev`: records
+ * of one chunk run, or typed records of one role and kind (results or not) whose id is the same
+ * as the last one's (older histories) or a continuation id of the first one's.
+ */
+function sameMessage(head: Rec, prev: Rec, r: Rec): boolean {
+  if (prev.run !== undefined && prev.run === r.run) return true;
   if (prev.type === undefined || r.type === undefined) return false;
   const results = (x: Rec) => x.type === T.toolResult;
-  return prev.messageId === r.messageId && prev.agent === r.agent && results(prev) === results(r);
+  if (prev.agent !== r.agent || results(prev) !== results(r)) return false;
+  return r.messageId === prev.messageId || isContinuationOf(r.messageId, head.messageId);
 }
 
 /** The whole compaction: A2A messages (v1.0 form) -> canonical messages. */
 export function compactEntries(entries: readonly Entry[], losses: LossSink, limits: Limits = DEFAULT_LIMITS): Message[] {
   const recs = toRecords(entries);
-  reduce(recs);
+  reduce(recs, losses);
   const out: Message[] = [];
   let group: Rec[] = [];
   for (const r of recs) {
     if (r.drop) continue;
     const prev = group[group.length - 1];
-    if (prev !== undefined && !sameMessage(prev, r)) {
+    if (prev !== undefined && !sameMessage(group[0] as Rec, prev, r)) {
       out.push(toMessage(group, losses, limits));
       group = [];
     }

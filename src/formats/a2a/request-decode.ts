@@ -12,7 +12,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Request } from '../../model/request.js';
-import type { DecodeContext } from '../codec.js';
+import type { DecodeContext, LossSink } from '../codec.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { A2A, type A2aVersion } from './a2a-api.js';
 import { applyTopStash } from '../openai-chat/request-decode.js';
@@ -76,11 +76,11 @@ function noteTo(ctx: DecodeContext): Note {
 }
 
 /** A task's artifacts: one assistant message each, its artifact fields kept for the way back. */
-function artifactMessages(task: JsonObject, path: Path): Message[] {
+function artifactMessages(task: JsonObject, path: Path, losses: LossSink): Message[] {
   const list = task['artifacts'];
   if (!Array.isArray(list)) return [];
   return (list as JsonObject[]).map((a, i) => {
-    const msg: Message = { role: 'assistant', parts: decodeParts(a['parts'] as JsonObject[], [...path, 'artifacts', i, 'parts']) };
+    const msg: Message = { role: 'assistant', parts: decodeParts(a['parts'] as JsonObject[], [...path, 'artifacts', i, 'parts'], { losses }) };
     keepResidue(msg, A2A, { ...residue(a, ARTIFACT_KEYS), $from: 'artifact' });
     return msg;
   });
@@ -116,7 +116,7 @@ function decodeTask(read: Read, raw: JsonObject, path: Path, top: JsonObject, ct
       out.stashed.push(got.stashed[k] === true);
     });
   }
-  for (const m of artifactMessages(task, path)) {
+  for (const m of artifactMessages(task, path, ctx.losses)) {
     out.messages.push(m);
     out.stashed.push(false);
   }

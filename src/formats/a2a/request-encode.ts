@@ -14,7 +14,8 @@ import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt } from '../shared/residue.js';
 import { STASH_KEY, STASH_VERSION } from '../shared/stash.js';
 import { A2A, type A2aVersion } from './a2a-api.js';
-import { encodeMessages, records, type At } from './messages-encode.js';
+import { MessageIds } from './message-ids.js';
+import { callNames, encodeMessages, records, type At } from './messages-encode.js';
 import { loss, own } from './parts.js';
 import { V1_METHODS } from './request-decode.js';
 import { NO_KIND, putInMetadata, REQUEST_STASH_KEY } from './stash.js';
@@ -63,11 +64,13 @@ function buildTask(req: Request, top: JsonObject, version: A2aVersion, ctx: Enco
   // Messages are written in the target version directly: their stash fingerprints the wire as sent.
   const out = version === '0.3' ? taskToV03(task, [], noteTo(ctx.losses)) : task;
   if (version === '0.3' && rest[NO_KIND] === true) delete out['kind'];
-  const encoded = encodeMessages(history, version, ctx);
+  // The history and the status message are one output: their ids differ, results find their calls in both.
+  const shared = { names: callNames(req.messages), ids: new MessageIds() };
+  const encoded = encodeMessages(history, version, ctx, shared);
   if (encoded.wire.length > 0 || rest['$history'] === true) out['history'] = encoded.wire;
   let generatedIds = encoded.generatedIds;
   if (statusAt !== undefined) {
-    const s = encodeMessages([statusAt], version, ctx);
+    const s = encodeMessages([statusAt], version, ctx, shared);
     generatedIds ||= s.generatedIds;
     if (s.wire[0] !== undefined) (out['status'] as JsonObject)['message'] = s.wire[0];
   }

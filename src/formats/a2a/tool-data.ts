@@ -1,8 +1,8 @@
 /**
  * The source design's tool data parts: `{tool_calls: [{call_id, name, arguments}]}` and
- * `{tool_results: [{call_id, name, output}]}`. Arguments are JSON text (a fragment of it in a
- * ToolCallArgsEvent); parsed JSON is accepted too. An output that is a string is the result's
- * text; any other JSON value is a data result.
+ * `{tool_results: [{call_id, name, output}]}`. Arguments are the JSON object (the design's
+ * example) or JSON text (a fragment of it in a ToolCallArgsEvent). An output that is a string is
+ * the result's text; any other JSON value is a data result.
  */
 import { ValidationError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
@@ -61,8 +61,11 @@ export interface ReadResult {
   part: ToolResultPart;
 }
 
-/** The results of a `{tool_results}` data object, as canonical tool-result parts. */
-export function readResults(data: JsonObject, path: Path): ReadResult[] {
+/**
+ * The results of a `{tool_results}` data object, as canonical tool-result parts. `markNoName`
+ * (request path): a result without a name keeps the hint that it had none.
+ */
+export function readResults(data: JsonObject, path: Path, markNoName = false): ReadResult[] {
   const issues: Issue[] = [];
   const out: ReadResult[] = [];
   (data['tool_results'] as JsonValue[]).forEach((r, i) => {
@@ -79,6 +82,8 @@ export function readResults(data: JsonObject, path: Path): ReadResult[] {
     if (typeof r['name'] === 'string') part.name = r['name'];
     if (r['is_error'] === true) part.isError = true;
     let rest = residue(r, RESULT_KEYS);
+    // The encoder names a result after its call; one that came without a name goes back without.
+    if (markNoName && r['name'] === undefined) rest = { ...rest, $noName: true };
     // `is_error: false` says what its absence says; a hint writes it back.
     if (r['is_error'] === false) rest = { ...rest, $isErrorFalse: true };
     keepResidue(part, A2A, rest);
@@ -88,7 +93,7 @@ export function readResults(data: JsonObject, path: Path): ReadResult[] {
   return out;
 }
 
-/** One tool call on the wire; `args` is the JSON text to send (or the parsed object it came as). */
+/** One tool call on the wire; `args` is the JSON object to send, or JSON text (messages-encode.ts says when). */
 export function writeCall(id: string, name: string, args: JsonValue, ext: Part['ext']): WireToolCall & JsonObject {
   const out: JsonObject = { call_id: id, name, arguments: args };
   restoreResidue(out, ext, A2A);

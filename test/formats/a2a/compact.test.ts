@@ -111,10 +111,11 @@ describe('compaction of a stored history', () => {
     expect(out.messages[0]?.parts).toEqual([{ type: 'tool-call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' }, argumentsJson: '{"city":"Paris"}' }]);
   });
 
-  it('merged arguments that are not JSON, and a message that is not A2A, are errors naming the place', () => {
-    const bad = [HISTORY[4], m('m1', 'ROLE_AGENT', 'ToolCallArgsEvent', calls('{"city":'))];
-    expect(() => compactHistory(bad)).toThrow(ValidationError);
-    expect(() => compactHistory(bad)).toThrow(/\[0\]: the arguments of tool call 'call_1' are not valid JSON/);
+  it('merged arguments that are not JSON are kept as text and reported; a message that is not A2A is an error naming the place', () => {
+    const cut = compactHistory([HISTORY[4], m('m1', 'ROLE_AGENT', 'ToolCallArgsEvent', calls('{"city":'))]);
+    if (cut.to !== 'canonical') throw new Error();
+    expect(cut.messages[0]?.parts).toEqual([{ type: 'tool-call', id: 'call_1', name: 'get_weather', arguments: {}, argumentsJson: '{"city":' }]);
+    expect(cut.losses.map((l) => [l.code, l.path, l.action])).toEqual([['invalid-arguments', [0], 'approximated']]);
     let err: unknown;
     try {
       compactHistory([HISTORY[0], { messageId: 'x', role: 'ROLE_AGENT', parts: [] }]);
@@ -123,6 +124,81 @@ describe('compaction of a stored history', () => {
     }
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as ValidationError).issues[0]?.path).toEqual([1, 'parts']);
+  });
+});
+
+/**
+ * The same rules on histories as A2A agents keep them: every message its own messageId. The
+ * design's order for tool calls is its table's: ToolCallArgsEvent fragments, then the final
+ * ToolCallStartEvent.
+ */
+describe('compaction whatever the message ids', () => {
+  const callsOf = (list: JsonObject[]): JsonObject[] => [{ data: { tool_calls: list } }];
+  const canonical = (history: JsonObject[]) => {
+    const out = compactHistory(history, { to: 'canonical' });
+    if (out.to !== 'canonical') throw new Error('canonical expected');
+    return out;
+  };
+
+  const DESIGN_ORDER: JsonObject[] = [
+    m('u-1', 'ROLE_USER', 'TextMessageContentEvent', [{ text: "What's the weather in Paris?" }]),
+    m('c-1', 'ROLE_AGENT', 'TextMessageChunkEvent', [{ text: 'Let me' }]),
+    m('c-2', 'ROLE_AGENT', 'TextMessageChunkEvent', [{ text: ' check.' }]),
+    m('e-1', 'ROLE_AGENT', 'TextMessageEndEvent', [{ text: 'Let me check.' }]),
+    m('f-1', 'ROLE_AGENT', 'ToolCallArgsEvent', callsOf([{ call_id: 'call_1', name: 'get_weather', arguments: '{"city":' }])),
+    m('f-2', 'ROLE_AGENT', 'ToolCallArgsEvent', callsOf([{ call_id: 'call_1', arguments: '"Paris"}' }])),
+    m('s-1', 'ROLE_AGENT', 'ToolCallStartEvent', callsOf([{ call_id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }])),
+    m('r-1', 'ROLE_USER', 'ToolCallResultEvent', [{ data: { tool_results: [{ call_id: 'call_1', name: 'get_weather', output: 'sunny, 21 C' }] } }]),
+  ];
+
+  it('chunks followed by their end are compacted into it; argument fragments into their final Start', () => {
+    const out = canonical(DESIGN_ORDER);
+    expect(out.losses).toEqual([]);
+    expect(out.messages.map((x) => ({ role: x.role, parts: x.parts }))).toEqual([
+      { role: 'user', parts: [{ type: 'text', text: "What's the weather in Paris?" }] },
+      { role: 'assistant', parts: [{ type: 'text', text: 'Let me check.' }] },
+      { role: 'assistant', parts: [{ type: 'tool-call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }] },
+      { role: 'tool', parts: [{ type: 'tool-result', callId: 'call_1', name: 'get_weather', content: [{ type: 'text', text: 'sunny, 21 C' }], stringContent: true }] },
+    ]);
+    // Each compacted message keeps the id of the final message it was compacted into.
+    expect(out.messages.map((x) => x.ext?.['a2a']?.['messageId'])).toEqual(['u-1', 'e-1', 's-1', 'r-1']);
+  });
+
+  it('an end without text takes the text of the chunks before it', () => {
+    const out = canonical([DESIGN_ORDER[1] as JsonObject, DESIGN_ORDER[2] as JsonObject, m('e-1', 'ROLE_AGENT', 'TextMessageEndEvent', [{ text: '' }])]);
+    expect(out.messages.map((x) => [x.parts, x.ext?.['a2a']?.['messageId']])).toEqual([[[{ type: 'text', text: 'Let me check.' }], 'e-1']]);
+  });
+
+  it('chunks with no end after them stay, as one message of their text', () => {
+    const out = canonical([DESIGN_ORDER[0] as JsonObject, DESIGN_ORDER[1] as JsonObject, DESIGN_ORDER[2] as JsonObject, m('u-2', 'ROLE_USER', 'TextMessageContentEvent', [{ text: 'And?' }])]);
+    expect(out.losses).toEqual([]);
+    expect(out.messages.map((x) => [x.role, x.parts])).toEqual([
+      ['user', [{ type: 'text', text: "What's the weather in Paris?" }]],
+      ['assistant', [{ type: 'text', text: 'Let me check.' }]],
+      ['user', [{ type: 'text', text: 'And?' }]],
+    ]);
+  });
+
+  it("an end whose text differs from its chunks: the end's text stands, reported", () => {
+    const out = canonical([DESIGN_ORDER[1] as JsonObject, m('e-1', 'ROLE_AGENT', 'TextMessageEndEvent', [{ text: 'Something else.' }])]);
+    expect(out.messages.map((x) => x.parts)).toEqual([[{ type: 'text', text: 'Something else.' }]]);
+    expect(out.losses.map((l) => [l.code, l.path, l.action])).toEqual([['a2a-end-text', [1], 'approximated']]);
+  });
+
+  it('a final Start without arguments takes those of the fragments; one with other arguments wins, reported', () => {
+    const frags = DESIGN_ORDER.slice(4, 6);
+    const bare = canonical([...frags, m('s-1', 'ROLE_AGENT', 'ToolCallStartEvent', callsOf([{ call_id: 'call_1', name: 'get_weather', arguments: '' }]))]);
+    expect(bare.messages.map((x) => x.parts)).toEqual([[{ type: 'tool-call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' }, argumentsJson: '{"city":"Paris"}' }]]);
+    const other = canonical([...frags, m('s-1', 'ROLE_AGENT', 'ToolCallStartEvent', callsOf([{ call_id: 'call_1', name: 'get_weather', arguments: { city: 'Lyon' } }]))]);
+    expect(other.messages.map((x) => x.parts)).toEqual([[{ type: 'tool-call', id: 'call_1', name: 'get_weather', arguments: { city: 'Lyon' } }]]);
+    expect(other.losses.map((l) => [l.code, l.path])).toEqual([['a2a-end-arguments', [2]]]);
+  });
+
+  it('a call id seen again after its result is a new call, not more of the old one', () => {
+    const start = (id: string, city: string) => m(id, 'ROLE_AGENT', 'ToolCallStartEvent', callsOf([{ call_id: 'call_0', name: 'get_weather', arguments: { city } }]));
+    const result = (id: string) => m(id, 'ROLE_USER', 'ToolCallResultEvent', [{ data: { tool_results: [{ call_id: 'call_0', output: 'ok' }] } }]);
+    const out = canonical([start('s-1', 'Paris'), result('r-1'), start('s-2', 'Lyon'), result('r-2')]);
+    expect(out.messages.map((x) => x.parts[0])).toMatchObject([{ arguments: { city: 'Paris' } }, { callId: 'call_0' }, { arguments: { city: 'Lyon' } }, { callId: 'call_0' }]);
   });
 });
 

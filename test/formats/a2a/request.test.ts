@@ -30,7 +30,13 @@ import { validateOpenaiChat } from '../../support/validators/openai-chat.js';
 import { validateOpenaiResponses } from '../../support/validators/openai-responses.js';
 import { decodeA2aRequest, encodeA2aRequest, schemaErrors } from './helpers.js';
 
-const TYPES = new Set(['TextMessageContentEvent', 'ToolCallStartEvent', 'ToolCallResultEvent']);
+/** The design's table: the type each kind of A2A message written for another dialect's request carries. */
+function expectedType(msg: JsonObject): string {
+  const data = ((msg['parts'] as JsonObject[])[0]?.['data'] ?? {}) as JsonObject;
+  if ('tool_calls' in data) return 'ToolCallStartEvent';
+  if ('tool_results' in data) return 'ToolCallResultEvent';
+  return msg['role'] === 'ROLE_AGENT' || msg['role'] === 'agent' ? 'TextMessageEndEvent' : 'TextMessageContentEvent';
+}
 
 /** A2A bodies written by hand to cover every form and field the codec maps or keeps. */
 const V1_BODIES: Record<string, unknown> = {
@@ -38,7 +44,7 @@ const V1_BODIES: Record<string, unknown> = {
     { messageId: 's1', role: 'ROLE_USER', parts: [{ text: 'Be brief.' }], metadata: { canonical_type: 'TextMessageContentEvent', canonical_role: 'system' } },
     { messageId: 'u1', role: 'ROLE_USER', contextId: 'ctx-1', parts: [{ text: 'Look at this' }, { raw: 'iVBORw0KGgo=', mediaType: 'image/png', filename: 'a.png' }, { url: 'https://example.com/r.pdf', mediaType: 'application/pdf', filename: 'r.pdf' }], metadata: { canonical_type: 'TextMessageContentEvent', 'https://ext.example/v1': { x: 1 } } },
     { messageId: 'a1', role: 'ROLE_AGENT', parts: [{ text: 'Checking.' }], metadata: { canonical_type: 'TextMessageContentEvent' } },
-    { messageId: 'a1', role: 'ROLE_AGENT', parts: [{ data: { tool_calls: [{ call_id: 'c1', name: 'search', arguments: '{"q": "pdf"}' }, { call_id: 'c2', name: 'noop', arguments: '' }] } }], metadata: { canonical_type: 'ToolCallStartEvent' } },
+    { messageId: 'a1#2', role: 'ROLE_AGENT', parts: [{ data: { tool_calls: [{ call_id: 'c1', name: 'search', arguments: '{"q": "pdf"}' }, { call_id: 'c2', name: 'noop', arguments: '' }] } }], metadata: { canonical_type: 'ToolCallStartEvent' } },
     { messageId: 'r1', role: 'ROLE_USER', parts: [{ data: { tool_results: [{ call_id: 'c1', name: 'search', output: { hits: 2 } }] } }], metadata: { canonical_type: 'ToolCallResultEvent' } },
     { messageId: 'r2', role: 'ROLE_USER', parts: [{ data: { tool_results: [{ call_id: 'c2', output: 'failed', is_error: true }] } }], metadata: { canonical_type: 'ToolCallResultEvent' } },
     { messageId: 'a2', role: 'ROLE_AGENT', parts: [{ text: 'Two hits.' }], metadata: { canonical_type: 'TextMessageEndEvent' } },
@@ -165,11 +171,13 @@ function checkForeign(req: Request): void {
     const list = value as JsonObject[];
     for (const msg of list) {
       const type = (msg['metadata'] as JsonObject | undefined)?.['canonical_type'];
-      expect(TYPES.has(type as string), `canonical_type ${String(type)}`).toBe(true);
+      expect(type, JSON.stringify(msg)).toBe(expectedType(msg));
       if (version === '0.3') expect(schemaErrors('Message', msg)).toEqual([]);
       // ProtoJSON bytes may be URL-safe or carry stray bits; the SDK writes them back standard: compare bytes.
       else expect(sameBytes(SdkMessage.toJSON(SdkMessage.fromJSON(msg)))).toEqual(sameBytes(msg));
     }
+    const ids = list.map((msg) => msg['messageId']);
+    expect(new Set(ids).size, 'no two messages share an id').toBe(ids.length);
     const back = decodeA2aRequest(value).req;
     expect(said(back.messages)).toEqual(said(req.messages));
     // ... and on to OpenAI, whose validators accept what comes out.
@@ -249,8 +257,18 @@ describe('losses and errors', () => {
     expect(issuePath([])).toEqual([]);
     expect(issuePath([{ messageId: 'a', role: 'ROLE_USER', parts: [{ text: 'x' }] }, { messageId: 'b', role: 'agent', parts: [{ kind: 'txt', text: 'y' }] }])).toEqual([1, 'parts', 0, 'kind']);
     expect(issuePath([{ messageId: 'r', role: 'ROLE_USER', parts: [{ data: { tool_results: [{ name: 'f', output: 'x' }] } }], metadata: { canonical_type: 'ToolCallResultEvent' } }])).toEqual([0, 'parts', 0, 'data', 'tool_results', 0, 'call_id']);
-    expect(issuePath({ message: { messageId: 'a', role: 'ROLE_AGENT', parts: [{ data: { tool_calls: [{ call_id: 'c', name: 'f', arguments: '{oops' }] } }] } })).toEqual(['message', 'parts', 0, 'data']);
     expect(issuePath({ id: 't', status: { state: 'done' } })).toEqual(['status', 'state']);
+  });
+
+  it('arguments that are not JSON are kept as text, {} as their value, and reported at their place', () => {
+    const body = { message: { messageId: 'a', role: 'ROLE_AGENT', parts: [{ data: { tool_calls: [{ call_id: 'c', name: 'f', arguments: '{oops' }] } }] } };
+    const { req, losses } = decodeA2aRequest(body);
+    expect(losses.map((l) => [l.code, l.path, l.action])).toEqual([['invalid-arguments', ['message', 'parts', 0, 'data'], 'approximated']]);
+    expect(req.messages[0]?.parts[0]).toMatchObject({ type: 'tool-call', id: 'c', arguments: {}, argumentsJson: '{oops' });
+    // Written back as the text it was (no object can hold it), reported again.
+    const back = encodeA2aRequest(req);
+    expect(back.value).toEqual(body);
+    expect(back.losses.map((l) => l.code)).toEqual(['invalid-arguments']);
   });
 
   it('a text over the size limit is refused', () => {
