@@ -9,8 +9,10 @@ import type { Framing } from '../formats/codec.js';
 import { isPrelude } from './event-stream.js';
 
 export type BodyStart =
-  /** The framing (or nothing but whitespace): read it as a stream. */
+  /** The framing: read it as a stream. */
   | { kind: 'framing' }
+  /** Nothing, or nothing but whitespace: a stream with no events. */
+  | { kind: 'empty' }
   /** A JSON value where the stream should be: an error body of the dialect, perhaps. */
   | { kind: 'json' }
   /** Neither; `received` says what it is, for the error. */
@@ -35,12 +37,17 @@ function firstContent(head: Uint8Array): number {
 
 /**
  * What `head` (the body's first bytes) is for `framing`, or undefined when more bytes are needed to
- * say; `final` means no more bytes will come. An empty or blank body is the framing with no events.
+ * say; `final` means no more bytes will come.
  */
 export function classifyStart(head: Uint8Array, framing: Framing, final: boolean): BodyStart | undefined {
   if (framing === 'json-lines') return { kind: 'framing' };
   const at = firstContent(head);
-  if (at === head.length) return final ? { kind: 'framing' } : undefined;
+  if (at === head.length) {
+    if (final) return { kind: 'empty' };
+    if (head.length < SNIFF_BYTES) return undefined;
+    // Blank lines are SSE (some servers send them before the first event); never event-stream.
+    return framing === 'sse' ? { kind: 'framing' } : other(head, at, framing);
+  }
   const first = head[at];
   if (first === 0x7b || first === 0x5b) return { kind: 'json' }; // '{' or '['
   if (framing === 'aws-event-stream') {
@@ -73,6 +80,7 @@ function other(head: Uint8Array, at: number, framing: Framing): BodyStart {
     return { kind: 'other', received: `bytes that are not ${framing === 'sse' ? 'text' : 'event-stream messages'} (${hex} ...)` };
   }
   const line = (text.decode(bytes).split(/[\r\n]/)[0] ?? '').trim();
+  if (line === '') return { kind: 'other', received: 'blank lines' };
   const quoted = JSON.stringify(line.length > 40 ? `${line.slice(0, 40)}...` : line);
   if (framing === 'aws-event-stream' && /^(data|event|id|retry)?:/.test(line)) return { kind: 'other', received: `SSE text (${quoted})` };
   return { kind: 'other', received: `plain text (${quoted})` };

@@ -7,18 +7,20 @@
  */
 import type { Loss } from '../model/loss.js';
 import type { WireEvent } from '../model/stream-event.js';
+import type { Framing, HeaderLookup } from '../formats/codec.js';
 import { getCodec, getStreamCodec } from '../formats/registry.js';
 import { decodeError } from '../formats/errors.js';
 import { classifyStart, describeJson, notTheFraming, SNIFF_BYTES } from './body-start.js';
 import { frameReader, frameWriter, type FrameReader } from './framing.js';
 import { Transcoder, type StreamOptions } from './transcoder.js';
-import type { Framing } from '../formats/codec.js';
 
 export interface ByteStreamOptions extends StreamOptions {
   /** The input is JSON lines of the source's events (as decoded captures hold them), not its framing. */
   lines?: boolean;
   /** The HTTP status the body came with: given to the source's error codec when the body is a JSON error. */
   status?: number;
+  /** The response headers it came with (Bedrock names its error in `x-amzn-ErrorType`), for the same. */
+  headers?: HeaderLookup;
 }
 
 /** A JSON body is an error answer, not a stream; past this size it is not worth reading whole. */
@@ -79,6 +81,7 @@ export class ByteTranscoder {
     const held = this.pending ?? [];
     this.pending = undefined;
     if (start.kind === 'other') throw notTheFraming(this.framing, start.received);
+    if (start.kind === 'empty') return [];
     if (start.kind === 'json') {
       this.json = [];
       return held.flatMap((c) => this.buffer(c));
@@ -111,7 +114,7 @@ export class ByteTranscoder {
       const start = text.trimStart().slice(0, 40);
       throw notTheFraming(this.framing, `text that starts like JSON but is not JSON (${JSON.stringify(start)})`);
     }
-    const error = getCodec(this.options.from).errors === undefined ? undefined : decodeError(this.options.from, value, this.options.status);
+    const error = getCodec(this.options.from).errors === undefined ? undefined : decodeError(this.options.from, value, this.options.status, this.options.headers);
     if (error === undefined) throw notTheFraming(this.framing, describeJson(value));
     return this.t.fail(error).map(this.write);
   }
