@@ -59,7 +59,8 @@ export function classifyStart(head: Uint8Array, framing: Framing, final: boolean
   const rest = text.decode(head.subarray(at));
   const stop = rest.search(/[:\r\n]/);
   if (stop >= 0) return SSE_FIELDS.has(rest.slice(0, stop)) ? { kind: 'framing' } : lineEnded(rest, head, at, framing, final);
-  if (final) return SSE_FIELDS.has(rest) ? { kind: 'framing' } : other(head, at, framing);
+  // At the end, the start of a field name is a stream cut inside its first line.
+  if (final) return [...SSE_FIELDS].some((f) => f.startsWith(rest)) ? { kind: 'framing' } : other(head, at, framing);
   return rest.length >= LONGEST_FIELD ? lineEnded(rest, head, at, framing, final) : undefined;
 }
 

@@ -111,12 +111,25 @@ export class ByteTranscoder {
     try {
       value = JSON.parse(text);
     } catch {
+      if (isJsonLines(text)) throw notTheFraming(this.framing, 'JSON lines (read them with `lines: true`)');
       const start = text.trimStart().slice(0, 40);
       throw notTheFraming(this.framing, `text that starts like JSON but is not JSON (${JSON.stringify(start)})`);
     }
     const error = getCodec(this.options.from).errors === undefined ? undefined : decodeError(this.options.from, value, this.options.status, this.options.headers);
     if (error === undefined) throw notTheFraming(this.framing, describeJson(value));
     return this.t.fail(error).map(this.write);
+  }
+}
+
+/** Several lines, the first of them a JSON value: events one per line, as decoded captures hold them. */
+function isJsonLines(text: string): boolean {
+  const lines = text.trim().split('\n');
+  if (lines.length < 2) return false;
+  try {
+    JSON.parse(lines[0] as string);
+    return true;
+  } catch {
+    return false;
   }
 }
 

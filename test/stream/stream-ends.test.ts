@@ -11,6 +11,7 @@ import { LossError, ValidationError } from '../../src/model/errors.js';
 import type { JsonValue } from '../../src/model/json.js';
 import { getStreamCodec } from '../../src/formats/registry.js';
 import { accumulate } from '../../src/stream/accumulate.js';
+import { classifyStart, SNIFF_BYTES } from '../../src/stream/body-start.js';
 import { parseEventStream } from '../../src/stream/event-stream.js';
 import { parseSse } from '../../src/stream/sse.js';
 import { transcode } from '../../src/stream/transcode.js';
@@ -130,6 +131,27 @@ describe('a body that is not the framing is a ValidationError naming what arrive
   it('binary bytes into an SSE dialect are named as bytes', async () => {
     const e = await rejection(transcodeBody(new Uint8Array([0, 0, 0, 0x40, 0, 0, 0, 0x20, 1, 2, 3, 4]), { from: 'openai-chat', to: 'gemini' }));
     expect((e as ValidationError).issues[0]?.message).toMatch(/^expected SSE `data:` lines, received bytes that are not text \(00 00 00 40/);
+  });
+
+  it('JSON lines where the framing should be are named, with how to read them', async () => {
+    const lines = perDialect[0]!.events.map((e) => JSON.stringify(e.data)).join('\n');
+    const e = await rejection(transcodeBody(lines, { from: perDialect[0]!.dialect, to: 'openai-chat' }));
+    expect((e as ValidationError).issues[0]?.message).toBe('expected SSE `data:` lines, received JSON lines (read them with `lines: true`)');
+    const { losses } = await transcodeBody(lines, { from: perDialect[0]!.dialect, to: 'openai-chat', lines: true });
+    expect(losses.map((l) => l.code)).not.toContain('incomplete-stream');
+  });
+
+  it('no start of a real stream of any dialect is taken for something else, however short the first chunk', () => {
+    for (const c of captures) {
+      const framing = getStreamCodec(c.dialect).framing;
+      const body = toBody(c.dialect, c.events);
+      for (let n = 0; n <= SNIFF_BYTES + 16 && n <= body.length; n++) {
+        const head = body.subarray(0, n);
+        expect([undefined, 'framing'], `${c.name} first ${n} bytes`).toContain(classifyStart(head, framing, false)?.kind);
+        // Cut there for good: an empty stream or a stream, never 'not a stream'.
+        expect(['framing', 'empty'], `${c.name} cut at ${n}`).toContain(classifyStart(head, framing, true)?.kind);
+      }
+    }
   });
 
   it('an SSE stream that starts with a comment, a BOM or blank lines is read as one', async () => {
