@@ -63,7 +63,8 @@ export class ByteTranscoder {
     if (this.json !== undefined) return this.buffer(chunk);
     if (this.pending === undefined) return this.read(chunk);
     this.pending.push(chunk);
-    if (this.head.length < SNIFF_BYTES) this.head = append(this.head, typeof chunk === 'string' ? utf8.encode(chunk) : chunk);
+    // Only the first bytes are looked at (a string's first SNIFF_BYTES characters hold at least as many bytes).
+    if (this.head.length < SNIFF_BYTES) this.head = append(this.head, typeof chunk === 'string' ? utf8.encode(chunk.slice(0, SNIFF_BYTES)) : chunk.subarray(0, SNIFF_BYTES));
     return this.decide(false);
   }
 
