@@ -9,7 +9,7 @@ export { decodeError, encodeError } from './formats/errors.js';
 export { STASH_KEY } from './formats/shared/stash.js';
 export { deriveQuestion, toAgentInputErrorBody, type AgentInputErrorBody, type QuestionOptions } from './formats/agent-input/index.js';
 export * from './model/index.js';
-export { transcode, transcodeEvents, Transcoder, accumulateStream, responseToStream, type StreamOptions, type AccumulatedBody } from './stream/transcode.js';
+export { transcode, transcodeEvents, Transcoder, accumulateStream, responseToStream, type StreamOptions, type ByteStreamOptions, type AccumulatedBody } from './stream/transcode.js';
 export { accumulate, Accumulator, type Accumulated } from './stream/accumulate.js';
 export { responseToEvents } from './stream/from-response.js';
 export { verifyStream, StreamVerifier } from './stream/verify.js';

@@ -7,11 +7,15 @@ import { UsageError } from '../model/errors.js';
 import type { WireEvent } from '../model/stream-event.js';
 import type { Framing } from '../formats/codec.js';
 import { getStreamCodec } from '../formats/registry.js';
+import { classifyStart, notTheFraming } from '../stream/body-start.js';
 import { frameReader, frameWriter } from '../stream/framing.js';
 import { accumulateStream, Transcoder } from '../stream/transcode.js';
 import type { ParsedArgs } from './args.js';
 import type { CliIo } from './io.js';
 import { lossLine } from './render.js';
+
+/** Enough of the input's start to tell what it is. */
+const START_BYTES = 4096;
 
 /** JSON lines start with `{`; SSE with a field name or a comment; event-stream with a binary prelude. */
 function inputIsJsonLines(bytes: Uint8Array): boolean {
@@ -22,8 +26,17 @@ function inputIsJsonLines(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** The input's events; input that is neither JSON lines nor the framing is a ValidationError naming what it is. */
 export function readWireEvents(bytes: Uint8Array, framing: Framing): WireEvent[] {
-  const reader = frameReader(framing, { lines: inputIsJsonLines(bytes) });
+  const lines = inputIsJsonLines(bytes);
+  if (!lines) {
+    const head = bytes.subarray(0, START_BYTES);
+    const start = classifyStart(head, framing, head.length === bytes.length);
+    if (start?.kind === 'empty') return [];
+    if (start?.kind === 'other') throw notTheFraming(framing, start.received);
+    if (start?.kind === 'json') throw notTheFraming(framing, 'a JSON array');
+  }
+  const reader = frameReader(framing, { lines });
   return [...reader.push(bytes), ...reader.end()];
 }
 

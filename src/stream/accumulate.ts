@@ -133,7 +133,7 @@ export class Accumulator {
         else this.place(ref, this.toolCallPart(b, { type: 'tool-call-end', index }, this.n));
       }
       this.open.clear();
-      this.losses.push({ code: 'incomplete-stream', path: [this.n], message: 'the stream ended before its end event: the response is what arrived, with no stop reason', action: 'approximated' });
+      this.losses.push(incompleteStreamLoss(this.n));
     }
     const res: Response = { ...this.res, choices: [...this.byChoice.values()].sort((a, b) => a.index - b.index) };
     if (this.usage !== undefined) res.usage = { inputTokens: 0, outputTokens: 0, ...this.usage };
@@ -181,6 +181,11 @@ export class Accumulator {
     if (ext !== undefined) part.ext = ext;
     return part;
   }
+}
+
+/** The loss of a stream that stopped without its end event (or error): what arrived is all there is. */
+export function incompleteStreamLoss(at: number): Loss {
+  return { code: 'incomplete-stream', path: [at], message: 'the stream ended before its end event: the response is what arrived, with no stop reason', action: 'approximated' };
 }
 
 const key = (ref: { choice?: number; index: number }): string => `${ref.choice ?? 0}:${ref.index}`;

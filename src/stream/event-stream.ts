@@ -40,6 +40,14 @@ const MAX_MESSAGE = 24 * 1024 * 1024; // the format's limit on one message
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
 
+/** The first 12 bytes are a message prelude: a possible length and the CRC of those 8 bytes. */
+export function isPrelude(bytes: Uint8Array): boolean {
+  if (bytes.length < PRELUDE) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, PRELUDE);
+  const total = view.getUint32(0);
+  return total >= PRELUDE + 4 + view.getUint32(4) && total <= MAX_MESSAGE && view.getUint32(8) === crc32(bytes, 0, 8);
+}
+
 /** Splits event-stream bytes into messages, checking both CRCs of each. */
 export class EventStreamParser {
   private buffer: Uint8Array = new Uint8Array(0);

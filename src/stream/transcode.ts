@@ -1,67 +1,22 @@
 /**
  * Stream conversion through the canonical stream: a dialect's wire events are decoded one at a
  * time, and each canonical event is encoded into the target dialect at once, so output flows as
- * input arrives. `transcode` works on raw bytes/text (framing included) as a TransformStream;
+ * input arrives. `transcode` works on raw bytes/text (framing included) as a TransformStream, bytes out;
  * `accumulateStream` folds a stream into the final response of any dialect; `responseToStream`
  * re-emits a final response as a stream.
  */
-import { LossError } from '../model/errors.js';
 import type { Loss } from '../model/loss.js';
 import type { Response } from '../model/response.js';
-import type { StreamError, StreamEvent, WireEvent } from '../model/stream-event.js';
-import { DEFAULT_LIMITS, type LossSink, type StreamDecoder, type StreamEncoder } from '../formats/codec.js';
+import type { StreamError, WireEvent } from '../model/stream-event.js';
+import { DEFAULT_LIMITS } from '../formats/codec.js';
 import { getKindCodec, getStreamCodec } from '../formats/registry.js';
 import { Accumulator } from './accumulate.js';
-import { frameReader, frameWriter } from './framing.js';
+import { ByteTranscoder, type ByteStreamOptions } from './byte-transcoder.js';
 import { responseToEvents } from './from-response.js';
+import { sink, Transcoder, type StreamOptions } from './transcoder.js';
 
-export interface StreamOptions {
-  from: string;
-  to: string;
-  /** Include usage where the target makes it optional (OpenAI Chat usage chunk); default true. */
-  includeUsage?: boolean;
-  /** Called with each loss as it happens (they are also collected in `losses`). */
-  onLoss?: (loss: Loss) => void;
-  /** Throw a LossError at the first loss instead. */
-  strict?: boolean;
-}
-
-function sink(losses: Loss[], options: Pick<StreamOptions, 'onLoss' | 'strict'>): LossSink {
-  return {
-    push(loss) {
-      if (options.strict === true) throw new LossError([loss]);
-      losses.push(loss);
-      options.onLoss?.(loss);
-    },
-  };
-}
-
-/** Wire events of `from` in, wire events of `to` out, one event at a time. */
-export class Transcoder {
-  readonly losses: Loss[] = [];
-  private readonly decoder: StreamDecoder;
-  private readonly encoder: StreamEncoder;
-
-  constructor(options: StreamOptions) {
-    const losses = sink(this.losses, options);
-    this.decoder = getStreamCodec(options.from).decoder({ limits: DEFAULT_LIMITS, losses });
-    this.encoder = getStreamCodec(options.to).encoder({ losses, ...(options.includeUsage === undefined ? {} : { includeUsage: options.includeUsage }) });
-  }
-
-  push(event: WireEvent): WireEvent[] {
-    return this.encode(this.decoder.push(event));
-  }
-
-  end(): WireEvent[] {
-    return [...this.encode(this.decoder.end()), ...this.encoder.end()];
-  }
-
-  private encode(events: StreamEvent[]): WireEvent[] {
-    const out: WireEvent[] = [];
-    for (const e of events) for (const w of this.encoder.push(e)) out.push(w);
-    return out;
-  }
-}
+export { Transcoder, type StreamOptions } from './transcoder.js';
+export type { ByteStreamOptions } from './byte-transcoder.js';
 
 /** Wire events to wire events as a TransformStream. */
 export function transcodeEvents(options: StreamOptions): TransformStream<WireEvent, WireEvent> {
@@ -78,20 +33,20 @@ export function transcodeEvents(options: StreamOptions): TransformStream<WireEve
 
 /**
  * Raw stream to raw stream as a TransformStream: SSE text or AWS event-stream bytes in the source
- * dialect's framing (or JSON lines with `lines`), out in the target's (SSE text as strings,
- * event-stream as bytes).
+ * dialect's framing (or JSON lines with `lines`), out as UTF-8 bytes of the target's framing, so
+ * `new Response(upstream.body.pipeThrough(transcode(...)))` serves it. A body that is not the
+ * framing errors the stream with a ValidationError naming what arrived; a JSON error body of the
+ * source dialect comes out as the target's error event; a stream cut before its end reports
+ * `incomplete-stream` (a LossError under `strict`).
  */
-export function transcode(options: StreamOptions & { lines?: boolean }): TransformStream<Uint8Array | string, Uint8Array | string> {
-  const t = new Transcoder(options);
-  const reader = frameReader(getStreamCodec(options.from).framing, { lines: options.lines === true });
-  const write = frameWriter(getStreamCodec(options.to).framing);
+export function transcode(options: ByteStreamOptions): TransformStream<Uint8Array | string, Uint8Array> {
+  const t = new ByteTranscoder(options);
   return new TransformStream({
     transform(chunk, controller) {
-      for (const e of reader.push(chunk)) for (const w of t.push(e)) controller.enqueue(write(w));
+      for (const b of t.push(chunk)) controller.enqueue(b);
     },
     flush(controller) {
-      for (const e of reader.end()) for (const w of t.push(e)) controller.enqueue(write(w));
-      for (const w of t.end()) controller.enqueue(write(w));
+      for (const b of t.end()) controller.enqueue(b);
     },
   });
 }

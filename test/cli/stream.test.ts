@@ -90,4 +90,16 @@ describe('convert --kind stream', () => {
     expect(await run(['convert', '--kind', 'stream', '--from', 'anthropic-messages', '--to', 'openai-chat', 'bad.jsonl'], bad)).toBe(EXIT.invalid);
     expect(bad.err).toMatch(/^error: \[1\]: line 2 is not JSON$/m);
   });
+
+  it('says a stream cut before its end (a loss line; exit 3 under --strict), and names input that is not a stream', async () => {
+    const text = readFileSync(EXAMPLE, 'utf8');
+    const cut = new TextEncoder().encode(text.slice(0, text.indexOf('event: message_delta')));
+    const o = io({ 'cut.sse': cut });
+    expect(await run(['convert', '--kind', 'stream', '--from', 'anthropic-messages', '--to', 'openai-chat', 'cut.sse'], o)).toBe(EXIT.ok);
+    expect(o.err).toMatch(/^loss: approximated incomplete-stream at \S+: the stream ended before its end event/m);
+    expect(await run(['convert', '--kind', 'stream', '--from', 'anthropic-messages', '--to', 'openai-chat', '--strict', 'cut.sse'], io({ 'cut.sse': cut }))).toBe(EXIT.lossy);
+    const plain = io({ 'plain.txt': new TextEncoder().encode('Bad Gateway\n') });
+    expect(await run(['convert', '--kind', 'stream', '--from', 'bedrock-converse', '--to', 'openai-chat', 'plain.txt'], plain)).toBe(EXIT.invalid);
+    expect(plain.err).toMatch(/expected AWS event-stream messages, received plain text \("Bad Gateway"\)$/m);
+  });
 });

@@ -89,7 +89,10 @@ const BY_STATUS: Readonly<Record<number, string>> = {
 /** The exception to write for a canonical error, and whether it is the error's own Bedrock type. */
 export function exceptionFor(error: StreamError): { type: string; own: boolean } {
   if (error.type !== undefined && EXCEPTIONS.has(error.type)) return { type: error.type, own: true };
+  // The same exception as Bedrock's HTTP API names it (`ValidationException`, x-amzn-ErrorType).
+  const camel = error.type === undefined ? undefined : `${error.type.charAt(0).toLowerCase()}${error.type.slice(1)}`;
+  if (camel !== undefined && EXCEPTIONS.has(camel)) return { type: camel, own: true };
   const byType = error.type === undefined ? undefined : BY_TYPE[error.type];
-  const status = typeof error.code === 'number' ? error.code : Number(error.code);
+  const status = error.status ?? (typeof error.code === 'number' ? error.code : Number(error.code));
   return { type: byType ?? BY_STATUS[status] ?? 'internalServerException', own: false };
 }

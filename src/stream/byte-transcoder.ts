@@ -1,0 +1,142 @@
+/**
+ * Raw stream bytes of one dialect to raw UTF-8 bytes of another, chunk by chunk. Before reading the
+ * framing it looks at the body's first bytes (body-start.ts): a JSON body where a stream should be
+ * is read whole (it is one value, not a stream) and, when it is the source dialect's error answer,
+ * becomes the target dialect's error event so a server passes the failure on; any other body that
+ * is not the framing is a ValidationError naming what arrived.
+ */
+import type { Loss } from '../model/loss.js';
+import type { WireEvent } from '../model/stream-event.js';
+import type { Framing, HeaderLookup } from '../formats/codec.js';
+import { getCodec, getStreamCodec } from '../formats/registry.js';
+import { decodeError } from '../formats/errors.js';
+import { classifyStart, describeJson, notTheFraming, SNIFF_BYTES } from './body-start.js';
+import { frameReader, frameWriter, type FrameReader } from './framing.js';
+import { Transcoder, type StreamOptions } from './transcoder.js';
+
+export interface ByteStreamOptions extends StreamOptions {
+  /** The input is JSON lines of the source's events (as decoded captures hold them), not its framing. */
+  lines?: boolean;
+  /** The HTTP status the body came with: given to the source's error codec when the body is a JSON error. */
+  status?: number;
+  /** The response headers it came with (Bedrock names its error in `x-amzn-ErrorType`), for the same. */
+  headers?: HeaderLookup;
+}
+
+/** A JSON body is an error answer, not a stream; past this size it is not worth reading whole. */
+const MAX_JSON_BODY = 1024 * 1024;
+
+const utf8 = new TextEncoder();
+
+type Chunk = Uint8Array | string;
+
+export class ByteTranscoder {
+  private readonly t: Transcoder;
+  private readonly reader: FrameReader;
+  private readonly write: (e: WireEvent) => Uint8Array;
+  private readonly framing: Framing;
+  /** Until the start is told: the chunks held back and their first bytes. */
+  private pending: Chunk[] | undefined = [];
+  private head: Uint8Array = new Uint8Array(0);
+  /** A JSON body being read whole, and its size so far. */
+  private json: Chunk[] | undefined;
+  private jsonBytes = 0;
+
+  constructor(private readonly options: ByteStreamOptions) {
+    this.t = new Transcoder(options);
+    const source = getStreamCodec(options.from).framing;
+    // JSON lines start with '{': only a framing's start is checked.
+    this.framing = options.lines === true ? 'json-lines' : source;
+    this.reader = frameReader(source, { lines: options.lines === true });
+    const write = frameWriter(getStreamCodec(options.to).framing);
+    this.write = (e) => {
+      const w = write(e);
+      return typeof w === 'string' ? utf8.encode(w) : w;
+    };
+  }
+
+  get losses(): Loss[] {
+    return this.t.losses;
+  }
+
+  push(chunk: Chunk): Uint8Array[] {
+    if (this.json !== undefined) return this.buffer(chunk);
+    if (this.pending === undefined) return this.read(chunk);
+    this.pending.push(chunk);
+    // Only the first bytes are looked at (a string's first SNIFF_BYTES characters hold at least as many bytes).
+    if (this.head.length < SNIFF_BYTES) this.head = append(this.head, typeof chunk === 'string' ? utf8.encode(chunk.slice(0, SNIFF_BYTES)) : chunk.subarray(0, SNIFF_BYTES));
+    return this.decide(false);
+  }
+
+  end(): Uint8Array[] {
+    const out = this.pending !== undefined ? this.decide(true) : [];
+    if (this.json !== undefined) return this.errorBody();
+    for (const e of this.reader.end()) for (const w of this.t.push(e)) out.push(this.write(w));
+    for (const w of this.t.end()) out.push(this.write(w));
+    return out;
+  }
+
+  private decide(final: boolean): Uint8Array[] {
+    const start = classifyStart(this.head, this.framing, final);
+    if (start === undefined) return [];
+    const held = this.pending ?? [];
+    this.pending = undefined;
+    if (start.kind === 'other') throw notTheFraming(this.framing, start.received);
+    if (start.kind === 'empty') return [];
+    if (start.kind === 'json') {
+      this.json = [];
+      return held.flatMap((c) => this.buffer(c));
+    }
+    return held.flatMap((c) => this.read(c));
+  }
+
+  private read(chunk: Chunk): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    for (const e of this.reader.push(chunk)) for (const w of this.t.push(e)) out.push(this.write(w));
+    return out;
+  }
+
+  private buffer(chunk: Chunk): Uint8Array[] {
+    const json = this.json as Chunk[];
+    json.push(chunk);
+    this.jsonBytes += chunk.length;
+    if (this.jsonBytes > MAX_JSON_BODY) throw notTheFraming(this.framing, `a JSON body of more than ${MAX_JSON_BODY} bytes`);
+    return [];
+  }
+
+  /** The whole JSON body: the source dialect's error becomes the target's error event; anything else is named. */
+  private errorBody(): Uint8Array[] {
+    const decoder = new TextDecoder();
+    const text = (this.json ?? []).map((c) => (typeof c === 'string' ? c : decoder.decode(c, { stream: true }))).join('') + decoder.decode();
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      if (isJsonLines(text)) throw notTheFraming(this.framing, 'JSON lines (read them with `lines: true`)');
+      const start = text.trimStart().slice(0, 40);
+      throw notTheFraming(this.framing, `text that starts like JSON but is not JSON (${JSON.stringify(start)})`);
+    }
+    const error = getCodec(this.options.from).errors === undefined ? undefined : decodeError(this.options.from, value, this.options.status, this.options.headers);
+    if (error === undefined) throw notTheFraming(this.framing, describeJson(value));
+    return this.t.fail(error).map(this.write);
+  }
+}
+
+/** Several lines, the first of them a JSON value: events one per line, as decoded captures hold them. */
+function isJsonLines(text: string): boolean {
+  const lines = text.trim().split('\n');
+  if (lines.length < 2) return false;
+  try {
+    JSON.parse(lines[0] as string);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function append(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
