@@ -184,8 +184,9 @@ export class Accumulator {
 }
 
 /** The loss of a stream that stopped without its end event (or error): what arrived is all there is. */
-export function incompleteStreamLoss(at: number): Loss {
-  return { code: 'incomplete-stream', path: [at], message: 'the stream ended before its end event: the response is what arrived, with no stop reason', action: 'approximated' };
+export function incompleteStreamLoss(at: number, cutTail?: string): Loss {
+  const cut = cutTail === undefined ? '' : ` (it was cut inside ${cutTail}, which is left out)`;
+  return { code: 'incomplete-stream', path: [at], message: `the stream ended before its end event${cut}: the response is what arrived, with no stop reason`, action: 'approximated' };
 }
 
 const key = (ref: { choice?: number; index: number }): string => `${ref.choice ?? 0}:${ref.index}`;

@@ -72,7 +72,7 @@ export class ByteTranscoder {
     const out = this.pending !== undefined ? this.decide(true) : [];
     if (this.json !== undefined) return this.errorBody();
     for (const e of this.reader.end()) for (const w of this.t.push(e)) out.push(this.write(w));
-    for (const w of this.t.end()) out.push(this.write(w));
+    for (const w of this.t.end(this.reader.cutTail)) out.push(this.write(w));
     return out;
   }
 

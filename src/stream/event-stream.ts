@@ -75,7 +75,13 @@ export class EventStreamParser {
 
   /** End of input: bytes of an unfinished message mean the stream was cut off. */
   end(): void {
-    if (this.buffer.length > 0) this.fail(`the stream ends inside a message (${this.buffer.length} bytes left)`);
+    const tail = this.cutTail();
+    if (tail !== undefined) this.fail(`the stream ends inside ${tail}`);
+  }
+
+  /** What is left of a message the input ended inside, or undefined when it ended between messages. */
+  cutTail(): string | undefined {
+    return this.buffer.length > 0 ? `a message (${this.buffer.length} bytes left)` : undefined;
   }
 
   private fail(message: string): never {

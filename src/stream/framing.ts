@@ -13,6 +13,8 @@ import { formatSse, SseParser } from './sse.js';
 export interface FrameReader {
   push(chunk: Uint8Array | string): WireEvent[];
   end(): WireEvent[];
+  /** After `end`: what was left of an event the input was cut inside of (it is not read), if any. */
+  readonly cutTail?: string | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -26,15 +28,23 @@ export function frameReader(framing: Framing, options: { lines?: boolean } = {})
     return {
       push: (chunk) => sse.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true })),
       end: () => [...sse.push(decoder.decode()), ...sse.end()],
+      get cutTail() {
+        return sse.cutTail;
+      },
     };
   }
   const parser = new EventStreamParser();
   let n = 0;
+  let cutTail: string | undefined;
   return {
     push: (chunk) => parser.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk).map((m) => messageToWireEvent(m, n++)),
+    // Bytes of a message that never arrived whole: the stream was cut there (reported as such by the reader's user).
     end: () => {
-      parser.end();
+      cutTail = parser.cutTail();
       return [];
+    },
+    get cutTail() {
+      return cutTail;
     },
   };
 }

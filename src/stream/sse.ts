@@ -48,14 +48,30 @@ export class SseParser {
     return out;
   }
 
-  /** End of input: an event whose blank line never came is still dispatched (captures often end so). */
+  /**
+   * End of input: an event whose blank line never came is still dispatched (captures often end so),
+   * unless its data was cut (empty, or cut inside its JSON): that event never arrived whole, so it
+   * is left out and `cutTail` says so (the stream then reads as cut off, not as an invalid event).
+   */
   end(): WireEvent[] {
     const out: WireEvent[] = [];
+    // Input that ends without a line end ends inside its last event.
+    this.unterminated = this.buffer !== '';
     if (this.buffer !== '') this.line(this.buffer, out);
     this.buffer = '';
+    const data = this.data.join('\n');
+    if (this.data.length > 0 && this.unterminated && (data === '' || isCutJson(data))) {
+      this.cutTail = `an event's data (${data.length} characters arrived)`;
+      this.data = [];
+      this.name = undefined;
+    }
     this.line('', out);
     return out;
   }
+
+  /** Set by `end` when the last event was cut off inside its data. */
+  cutTail: string | undefined;
+  private unterminated = false;
 
   private line(line: string, out: WireEvent[]): void {
     if (line === '') {
@@ -72,6 +88,18 @@ export class SseParser {
     if (field === 'data') this.data.push(value);
     else if (field === 'event') this.name = value;
     // `id` and `retry` carry nothing the dialects use.
+  }
+}
+
+/** Data that starts as a JSON object or array but does not parse: the text of a cut event. */
+function isCutJson(data: string): boolean {
+  const first = data.trimStart()[0];
+  if (first !== '{' && first !== '[') return false;
+  try {
+    JSON.parse(data);
+    return false;
+  } catch {
+    return true;
   }
 }
 

@@ -54,9 +54,11 @@ export class Transcoder {
   }
 
   /** End of input: what the decoder leaves to say, the loss of a missing end, then the encoder's flush. */
-  end(): WireEvent[] {
+  /** `cutTail`: what the framing reader left out of an event the input was cut inside of. */
+  end(cutTail?: string): WireEvent[] {
     const out = this.encode(this.decoder.end());
-    if (!this.over) this.sink.push(incompleteStreamLoss(this.n));
+    // A cut event after the end event (Bedrock's metadata follows messageStop) still lost what it held.
+    if (!this.over || cutTail !== undefined) this.sink.push(incompleteStreamLoss(this.n, cutTail));
     return [...out, ...this.encoder.end()];
   }
 
