@@ -229,12 +229,12 @@ describe('malformed chunks', () => {
     expect(decodeError(wire).issues[0]).toMatchObject({ code: 'after_finish', path: [wire.length - 1, 'choices', 0, 'delta'] });
   });
 
-  it('refuses arguments for a call that already ended (interleaved calls)', () => {
+  it('refuses arguments for a call whose arguments were already a whole object when the next call started', () => {
     const wire = capture('parse-multiple-pydantic-tools.sse');
     const late = wire.findIndex((w) => choicesOf(w).some((c) => ((c['delta'] as JsonObject)['tool_calls'] as JsonObject[] | undefined)?.[0]?.['index'] === 1));
     const first = wire.find((w) => choicesOf(w).some((c) => ((c['delta'] as JsonObject)['tool_calls'] as JsonObject[] | undefined)?.[0]?.['index'] === 0 && !('id' in (((c['delta'] as JsonObject)['tool_calls'] as JsonObject[])[0] as JsonObject))));
     wire.splice(late + 1, 0, structuredClone(first as WireEvent));
-    expect(decodeError(wire).issues[0]).toMatchObject({ code: 'interleaved_tool_call', path: [late + 1, 'choices', 0, 'delta', 'tool_calls', 0] });
+    expect(decodeError(wire).issues[0]).toMatchObject({ code: 'arguments_after_end', path: [late + 1, 'choices', 0, 'delta', 'tool_calls', 0, 'function', 'arguments'] });
   });
 
   it('a delta over the text size limit', () => {
