@@ -21,7 +21,7 @@ import { accumulateStream, Transcoder } from '../../src/stream/transcode.js';
 import { verifyStream } from '../../src/stream/verify.js';
 import { INTERLEAVING_SOURCES, scenario, WIRE, type InterleavingSource, type Scenario } from '../support/interleaved-calls.js';
 
-const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 40);
+const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 30);
 
 const TARGETS = formats()
   .filter((f) => f.kinds.includes('stream'))
