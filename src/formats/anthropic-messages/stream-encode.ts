@@ -15,6 +15,8 @@
  *   content_block_start (compaction as Anthropic streams it: empty start + compaction_delta).
  * - One message per stream: choices other than 0 are dropped (`extra-choices`), and Anthropic
  *   provider events of earlier messages' lifecycle cannot be replayed inside it (reported).
+ * - Blocks go out one at a time (Anthropic's blocks do not interleave): parallel tool calls whose
+ *   fragments interleave in the canonical stream are put one after another (serial-blocks.ts).
  */
 import type { Ext } from '../../model/ext.js';
 import type { JsonObject } from '../../model/json.js';
@@ -24,6 +26,7 @@ import type { FinishEvent, ProviderEvent, ResponseStartEvent, StreamEvent, WireE
 import type { Usage } from '../../model/usage.js';
 import type { LossSink, StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { SerialBlocks } from '../shared/serial-blocks.js';
 import { encodePart, encodeText } from './content-encode.js';
 import { at, errorEvent, messageDelta, messageStart, wire } from './stream-message.js';
 import { mapId, mapName } from './tool-names.js';
@@ -40,7 +43,7 @@ interface Block {
 const LIFECYCLE: ReadonlySet<string> = new Set(['message_start', 'message_delta', 'message_stop']);
 
 export class AnthropicStreamEncoder implements StreamEncoder {
-  private n = 0;
+  private readonly serial = new SerialBlocks();
   private start: ResponseStartEvent | undefined;
   private written = false;
   private startUsage = false;
@@ -55,7 +58,10 @@ export class AnthropicStreamEncoder implements StreamEncoder {
   constructor(private readonly ctx: StreamEncodeContext) {}
 
   push(e: StreamEvent): WireEvent[] {
-    const i = this.n++;
+    return this.serial.push(e).flatMap(({ event, at }) => this.write(event, at));
+  }
+
+  private write(e: StreamEvent, i: number): WireEvent[] {
     if (this.ended) return [];
     const losses = at(this.ctx.losses, i);
     const out: WireEvent[] = [];
@@ -176,8 +182,8 @@ export class AnthropicStreamEncoder implements StreamEncoder {
 
   /** Input ended: a response that started is opened (it was said); a cut-off stream stays cut off. */
   end(): WireEvent[] {
-    const out: WireEvent[] = [];
-    if (!this.ended && this.start !== undefined) this.open(out, at(this.ctx.losses, this.n));
+    const out = this.serial.end().flatMap(({ event, at: i }) => this.write(event, i));
+    if (!this.ended && this.start !== undefined) this.open(out, at(this.ctx.losses, this.serial.count));
     return out;
   }
 

@@ -15,7 +15,9 @@
  *   are rewritten deterministically (names.ts), with a loss;
  * - no usage -> metadata with zeros and a loss, unless the canonical stream came from a Bedrock
  *   stream that had no metadata (the decoder's `$noUsage`/`$noMetrics` hints): then none is written;
- * - a cut-off canonical stream (no response-end) stays cut off: end() writes nothing.
+ * - a cut-off canonical stream (no response-end) stays cut off: end() writes only blocks held back;
+ * - blocks go out one at a time, in start order (Bedrock's blocks do not interleave): parallel
+ *   tool calls whose fragments interleave are put one after another (serial-blocks.ts).
  */
 import type { Ext } from '../../model/ext.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
@@ -26,6 +28,7 @@ import type { StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { isHintKey, reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { SerialBlocks } from '../shared/serial-blocks.js';
 import { encodeCitation } from './citations.js';
 import { encodeParts } from './content-encode.js';
 import { DocumentNamer, mapToolId, mapToolName } from './names.js';
@@ -49,7 +52,7 @@ interface Open {
 const NOT_METADATA = new Set(['messageStart', 'messageStop', 'additionalModelResponseFields', 'outputExtra']);
 
 export class BedrockStreamEncoder implements StreamEncoder {
-  private n = -1;
+  private readonly serial = new SerialBlocks();
   private started = false;
   private done = false;
   private nextWire = 0;
@@ -66,13 +69,15 @@ export class BedrockStreamEncoder implements StreamEncoder {
 
   push(e: StreamEvent): WireEvent[] {
     const out: WireEvent[] = [];
-    this.handle(e, ++this.n, out);
+    for (const { event, at } of this.serial.push(e)) this.handle(event, at, out);
     return out;
   }
 
-  /** Nothing is held that a cut-off stream should say: an unfinished stream stays unfinished. */
+  /** Blocks held back go out as they came; an unfinished stream stays unfinished. */
   end(): WireEvent[] {
-    return [];
+    const out: WireEvent[] = [];
+    for (const { event, at } of this.serial.end()) this.handle(event, at, out);
+    return out;
   }
 
   private handle(e: StreamEvent, at: number, out: WireEvent[]): void {

@@ -7,6 +7,8 @@
  * its thoughtSignature when it is Gemini's. Stop reasons wait for the end: the last chunk carries
  * each candidate's finishReason with the final usage, since Gemini says "done" only that way.
  * Parts go through the non-stream part encoder, so losses are the same as for a response.
+ * Parts go out in the order their blocks started, one block at a time: a call that ends before an
+ * earlier-started call does waits for it (serial-blocks.ts).
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Ext } from '../../model/ext.js';
@@ -16,6 +18,7 @@ import type { Usage } from '../../model/usage.js';
 import type { LossSink, StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { restoreResidue } from '../shared/residue.js';
+import { SerialBlocks } from '../shared/serial-blocks.js';
 import { encodePart, loss, type PartContext } from './content-encode.js';
 import { decodeFinishReason, encodeFinishReason } from './stop-reason.js';
 import { encodeUsage } from './usage.js';
@@ -29,7 +32,7 @@ type Block = TextBlock | ReasoningBlock | CallBlock;
 const key = (e: { choice?: number; index: number }): string => `${e.choice ?? 0}:${e.index}`;
 
 export class GeminiStreamEncoder implements StreamEncoder {
-  private n = 0;
+  private readonly serial = new SerialBlocks();
   private over = false;
   /** Fields of every chunk (responseId, modelVersion, the response's residue) and of the first only. */
   private readonly head: JsonObject = {};
@@ -48,7 +51,10 @@ export class GeminiStreamEncoder implements StreamEncoder {
   constructor(private readonly ctx: StreamEncodeContext) {}
 
   push(e: StreamEvent): WireEvent[] {
-    const at = this.n++;
+    return this.serial.push(e).flatMap(({ event, at }) => this.write(event, at));
+  }
+
+  private write(e: StreamEvent, at: number): WireEvent[] {
     const losses = this.ctx.losses;
     if (this.over) {
       if (e.type !== 'provider-event') loss(losses, 'after-end', [at], `a ${e.type} event after the end of the stream is not sent`);
@@ -151,10 +157,17 @@ export class GeminiStreamEncoder implements StreamEncoder {
 
   /** Input ended without response-end: a cut-off stream stays cut off (no finishReason is written). */
   end(): WireEvent[] {
+    const out = this.serial.end().flatMap(({ event, at }) => this.write(event, at));
     if (!this.over && this.finishes.size > 0) {
-      loss(this.ctx.losses, 'incomplete-stream', [this.n], 'the stream ended before its end: its stop reason is not written (Gemini would read the stream as complete)');
+      loss(this.ctx.losses, 'incomplete-stream', [this.serial.count], 'the stream ended before its end: its stop reason is not written (Gemini would read the stream as complete)');
     }
-    return [];
+    if (!this.over) {
+      // Gemini sends a call whole: one the stream cut off before its end has no part to go in.
+      for (const b of this.blocks.values()) {
+        if (b.kind === 'call') loss(this.ctx.losses, 'incomplete-stream', [this.serial.count], `tool call '${b.start.id}' was cut off before its end: not sent (Gemini sends calls whole)`);
+      }
+    }
+    return out;
   }
 
   private start(e: Extract<StreamEvent, { type: 'response-start' }>, at: number): void {

@@ -206,6 +206,49 @@ describe('ends, errors and cut-off streams', () => {
   });
 });
 
+describe('interleaved tool calls (fragments addressed by tool_calls[].index)', () => {
+  const head = { id: 'chatcmpl-i', object: 'chat.completion.chunk', created: 1, model: 'm' };
+  const chunk = (delta: JsonObject, finish: string | null = null): WireEvent => ({ data: { ...head, choices: [{ index: 0, delta, finish_reason: finish }] } });
+  const call = (index: number, fields: JsonObject): WireEvent => chunk({ tool_calls: [{ index, ...fields }] });
+  const short = (events: StreamEvent[]) => events.map((e) => ('index' in e ? `${e.type}:${e.index}${e.type === 'tool-call-delta' ? `:${e.delta}` : ''}` : e.type));
+
+  it('keep both calls open, in order of first appearance; a call ends once its arguments are whole and a later block opened', () => {
+    const events = decodeWire([
+      call(0, { id: 'call_a', type: 'function', function: { name: 'f', arguments: '' } }),
+      call(0, { function: { arguments: '{"x":' } }),
+      call(1, { id: 'call_b', type: 'function', function: { name: 'g', arguments: '{"y":2}' } }),
+      call(0, { function: { arguments: '1}' } }),
+      chunk({ content: 'done' }),
+      chunk({}, 'tool_calls'),
+      { data: '[DONE]' },
+    ]);
+    expect(short(events)).toEqual([
+      'response-start',
+      'tool-call-start:0', 'tool-call-delta:0:{"x":',
+      'tool-call-start:1', 'tool-call-delta:1:{"y":2}',
+      'tool-call-delta:0:1}', 'tool-call-end:0',
+      // Text opens: call b is whole, and now something came after it.
+      'tool-call-end:1', 'text-start:2', 'text-delta:2', 'text-end:2',
+      'finish', 'response-end',
+    ]);
+    expect(verifyStream(events)).toEqual([]);
+    const parts = accumulate(events).response.choices[0]?.message.parts;
+    expect(parts?.filter((p) => p.type === 'tool-call').map((p) => [p.id, p.arguments])).toEqual([['call_a', { x: 1 }], ['call_b', { y: 2 }]]);
+  });
+
+  it('whitespace after a call ended is dropped with a loss; a call whose arguments are never whole ends at the finish', () => {
+    const losses: Loss[] = [];
+    const events = decodeWire([
+      call(0, { id: 'call_a', type: 'function', function: { name: 'f', arguments: '{}' } }),
+      call(1, { id: 'call_b', type: 'function', function: { name: 'g', arguments: '{"open":' } }),
+      call(0, { function: { arguments: ' ' } }),
+      chunk({}, 'tool_calls'),
+    ], losses);
+    expect(short(events)).toEqual(['response-start', 'tool-call-start:0', 'tool-call-delta:0:{}', 'tool-call-end:0', 'tool-call-start:1', 'tool-call-delta:1:{"open":', 'tool-call-end:1', 'finish', 'response-end']);
+    expect(losses.map((l) => [l.code, l.path])).toEqual([['late-arguments', [2]]]);
+  });
+});
+
 describe('malformed chunks', () => {
   const base = () => capture('content-logprobs-events.sse');
 
@@ -229,12 +272,12 @@ describe('malformed chunks', () => {
     expect(decodeError(wire).issues[0]).toMatchObject({ code: 'after_finish', path: [wire.length - 1, 'choices', 0, 'delta'] });
   });
 
-  it('refuses arguments for a call that already ended (interleaved calls)', () => {
+  it('refuses arguments for a call whose arguments were already a whole object when the next call started', () => {
     const wire = capture('parse-multiple-pydantic-tools.sse');
     const late = wire.findIndex((w) => choicesOf(w).some((c) => ((c['delta'] as JsonObject)['tool_calls'] as JsonObject[] | undefined)?.[0]?.['index'] === 1));
     const first = wire.find((w) => choicesOf(w).some((c) => ((c['delta'] as JsonObject)['tool_calls'] as JsonObject[] | undefined)?.[0]?.['index'] === 0 && !('id' in (((c['delta'] as JsonObject)['tool_calls'] as JsonObject[])[0] as JsonObject))));
     wire.splice(late + 1, 0, structuredClone(first as WireEvent));
-    expect(decodeError(wire).issues[0]).toMatchObject({ code: 'interleaved_tool_call', path: [late + 1, 'choices', 0, 'delta', 'tool_calls', 0] });
+    expect(decodeError(wire).issues[0]).toMatchObject({ code: 'arguments_after_end', path: [late + 1, 'choices', 0, 'delta', 'tool_calls', 0, 'function', 'arguments'] });
   });
 
   it('a delta over the text size limit', () => {
