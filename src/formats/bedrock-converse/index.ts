@@ -1,6 +1,7 @@
 /** The AWS Bedrock Converse codec (POST /model/{modelId}/converse and /converse-stream): request, response and stream. */
 import type { Codec, KindCodec } from '../codec.js';
 import type { Request } from '../../model/request.js';
+import { decodeLoneMessage } from './lone-message.js';
 import { decodeRequest } from './request-decode.js';
 import { encodeRequest } from './request-encode.js';
 import { responseCodec } from './response.js';
@@ -24,4 +25,5 @@ export const bedrockConverse: Codec = {
     decoder: (ctx) => new BedrockStreamDecoder(ctx),
     encoder: (ctx) => new BedrockStreamEncoder(ctx),
   },
+  message: { decode: decodeLoneMessage },
 };
