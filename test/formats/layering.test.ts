@@ -6,10 +6,11 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const SRC = path.resolve(import.meta.dirname, '../../src');
+const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 const FORMATS = path.join(SRC, 'formats');
 const MODEL = path.join(SRC, 'model');
 const SHARED = path.join(FORMATS, 'shared');
