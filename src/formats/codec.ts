@@ -1,5 +1,6 @@
 import type { FormatId, Kind } from '../model/format-id.js';
 import type { Loss } from '../model/loss.js';
+import type { Message } from '../model/message.js';
 import type { Request } from '../model/request.js';
 import type { Response } from '../model/response.js';
 import type { JsonValue } from '../model/json.js';
@@ -37,6 +38,16 @@ export interface EncodeContext {
 export interface KindCodec<T> {
   decode(body: unknown, ctx: DecodeContext): T;
   encode(value: T, ctx: EncodeContext): unknown;
+}
+
+/**
+ * Reads one wire message of the dialect on its own, with no request around it (so none of the
+ * request's rules that span messages apply): for a format that stores another dialect's messages,
+ * as Strands stores Converse messages in AgentCore events. Throws a ValidationError whose paths
+ * start at the message.
+ */
+export interface MessageDecoder {
+  decode(wire: unknown, ctx: DecodeContext): Message;
 }
 
 /**
@@ -105,6 +116,8 @@ export interface Codec {
   response?: KindCodec<Response>;
   stream?: StreamCodec;
   errors?: ErrorCodec;
+  /** One wire message read alone; only dialects whose messages another format stores have it. */
+  message?: MessageDecoder;
 }
 
 export function codecKinds(codec: Codec): Kind[] {

@@ -11,9 +11,19 @@ import { gemini } from './gemini/index.js';
 import { openaiChat } from './openai-chat/index.js';
 import { openaiResponses } from './openai-responses/index.js';
 
-const CODECS: ReadonlyMap<FormatId, Codec> = new Map<FormatId, Codec>(
-  [anthropicMessages, openaiChat, agentInput, gemini, bedrockConverse, openaiResponses, agUi, a2a, agentcoreMemory].map((c) => [c.id, c]),
-);
+let built: ReadonlyMap<FormatId, Codec> | undefined;
+
+/**
+ * Built on first use, not on load: format folders that reach another format through the registry
+ * (a2a's compactHistory, agentcore-memory's Strands reading) import it while these codecs' own
+ * modules may still be loading.
+ */
+function codecs(): ReadonlyMap<FormatId, Codec> {
+  built ??= new Map<FormatId, Codec>(
+    [anthropicMessages, openaiChat, agentInput, gemini, bedrockConverse, openaiResponses, agUi, a2a, agentcoreMemory].map((c) => [c.id, c]),
+  );
+  return built;
+}
 
 export interface FormatInfo {
   id: FormatId;
@@ -23,13 +33,13 @@ export interface FormatInfo {
 
 /** The formats this build can convert, with the kinds each supports. */
 export function formats(): FormatInfo[] {
-  return [...CODECS.values()].map((c) => ({ id: c.id, title: c.title, kinds: codecKinds(c) }));
+  return [...codecs().values()].map((c) => ({ id: c.id, title: c.title, kinds: codecKinds(c) }));
 }
 
 export function getCodec(id: string): Codec {
-  const known = isFormatId(id) ? CODECS.get(id) : undefined;
+  const known = isFormatId(id) ? codecs().get(id) : undefined;
   if (!known) {
-    throw new UsageError(`unknown format '${id}'; known formats: ${[...CODECS.keys()].join(', ')}`);
+    throw new UsageError(`unknown format '${id}'; known formats: ${[...codecs().keys()].join(', ')}`);
   }
   return known;
 }

@@ -1,5 +1,6 @@
 /** `interlingua/memory`: conversation memory stores holding AgentCore Memory events. */
 export { type OpenOptions } from './open.js';
+export type { AgentCoreClient, AgentCoreClientOptions } from './agentcore-client.js';
 export { openMemory, withMessages, MESSAGE_FORMATS, decodeMessages, appendMessages, recallMessages, encodeMessages, type Memory, type AppendOptions, type AppendResult, type TurnsOptions, type Recalled, type SessionExport, type ImportOptions } from './messages.js';
 export { createMemoryHooks, sessionIds, resolveSession, type MemoryHooks, type MemoryHooksOptions, type SessionRef, type SessionIds, type Loaded, type LoadedCanonical } from './hooks.js';
 export { conversationPrompt, messageLine, PROMPT_HEADING } from './prompt.js';
@@ -23,4 +24,4 @@ export { EVENT_LIMITS } from './event-shape.js';
 export { eventRole, startsTurn, type EventRole } from './turns.js';
 export type { Backend } from './backend.js';
 export { createEventStore } from './checked-store.js';
-export { InterlinguaError, UsageError, ValidationError, type Issue } from '../model/errors.js';
+export { InterlinguaError, MissingPackageError, UsageError, ValidationError, type Issue } from '../model/errors.js';

@@ -17,7 +17,7 @@
  */
 import { UsageError } from '../model/errors.js';
 import { checkExpiryDays, createEventStore } from './checked-store.js';
-import type { AgentCoreClientOptions } from './backends/agentcore-open.js';
+import type { AgentCoreClientOptions } from './agentcore-client.js';
 import type { EventStore, StoreOptions } from './store.js';
 
 export interface OpenOptions extends StoreOptions {

@@ -49,8 +49,28 @@ export class LossError extends InterlinguaError {
 
 /** The caller asked for something interlingua does not do (unknown format, unsupported kind). */
 export class UsageError extends InterlinguaError {
-  constructor(message: string) {
-    super('bad_usage', message);
+  constructor(message: string, code = 'bad_usage') {
+    super(code, message);
     this.name = 'UsageError';
+  }
+}
+
+/**
+ * A package a feature needs could not be loaded: not installed (the memory stores' drivers are
+ * optional), or installed but unusable (a native build that failed). Says what to install.
+ */
+export class MissingPackageError extends UsageError {
+  /** The npm package, e.g. `better-sqlite3`. */
+  readonly packageName: string;
+  /** The command that installs it, e.g. `npm install better-sqlite3`. */
+  readonly installCommand: string;
+
+  /** `feature` names what needs it (`sqlite: stores`); `reason` is what loading it said. */
+  constructor(feature: string, packageName: string, reason: string) {
+    const installCommand = `npm install ${packageName}`;
+    super(`${feature} need the ${packageName} package (${installCommand}), which could not be loaded: ${reason}`, 'missing_package');
+    this.name = 'MissingPackageError';
+    this.packageName = packageName;
+    this.installCommand = installCommand;
   }
 }

@@ -6,12 +6,16 @@
 import { isJsonObject, type JsonValue } from '../../model/json.js';
 import type { Loss } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
-import { DEFAULT_LIMITS, type Limits } from '../codec.js';
+import type { Request } from '../../model/request.js';
+import { DEFAULT_LIMITS, type EncodeContext, type Limits } from '../codec.js';
+import { getKindCodec } from '../registry.js';
 import { LossList } from '../shared/loss-list.js';
-import { encodeRequest as encodeChat } from '../openai-chat/request-encode.js';
-import { encodeRequest as encodeResponses } from '../openai-responses/request-encode.js';
 import { decodeMessages } from './messages-decode.js';
 import { REQUEST_STASH_KEY, takeFromMetadata } from './stash.js';
+
+// The Chat and Responses encoders, reached through the registry: a format folder imports no other format's folder.
+const encodeChat = (req: Request, ctx: EncodeContext) => getKindCodec('openai-chat', 'request').encode(req, ctx) as { messages: unknown };
+const encodeResponses = (req: Request, ctx: EncodeContext) => getKindCodec('openai-responses', 'request').encode(req, ctx);
 
 export type CompactTarget = 'canonical' | 'openai-chat' | 'openai-responses';
 

@@ -15,7 +15,7 @@ import type { Request } from '../../model/request.js';
 import type { DecodeContext, LossSink } from '../codec.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { A2A, type A2aVersion } from './a2a-api.js';
-import { applyTopStash } from '../openai-chat/request-decode.js';
+import { applyTopStash } from '../shared/apply-top-stash.js';
 import { STASH_KEY } from '../shared/stash.js';
 import { decodeParts } from './compact.js';
 import { decodeMessages } from './messages-decode.js';

@@ -9,7 +9,7 @@ import type { Path } from '../../model/loss.js';
 import type { AudioPart, DocumentPart, ImagePart, Part, VideoPart } from '../../model/part.js';
 import type { Source } from '../../model/source.js';
 import type { LossSink } from '../codec.js';
-import { renderSearchResult } from '../openai-chat/content-encode.js';
+import { renderSearchResult } from '../shared/search-result-text.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { AG_UI } from './ag-ui-api.js';
 

@@ -12,7 +12,7 @@ import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { EncodeContext, LossSink } from '../codec.js';
-import { joinTexts } from '../openai-chat/content-encode.js';
+import { joinTexts } from '../shared/join-texts.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { stableHash } from '../shared/stable-hash.js';

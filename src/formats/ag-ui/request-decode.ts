@@ -7,7 +7,7 @@ import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Request } from '../../model/request.js';
 import type { FunctionTool } from '../../model/tool.js';
 import type { DecodeContext } from '../codec.js';
-import { applyTopStash } from '../openai-chat/request-decode.js';
+import { applyTopStash } from '../shared/apply-top-stash.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { AG_UI, INPUT_KEYS, TOOL_KEYS } from './ag-ui-api.js';
 import { decodeMessages } from './message-decode.js';

@@ -7,7 +7,7 @@ import type { JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { DocumentPart, ImagePart, Part, VideoPart } from '../../model/part.js';
 import type { LossSink } from '../codec.js';
-import { renderSearchResult } from '../openai-chat/content-encode.js';
+import { renderSearchResult } from '../shared/search-result-text.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { AGENT_INPUT, DEFAULT_MEDIA_KEY, type MediaKind } from './agent-input-api.js';
 import { formatOf, mediaTypeOf } from './media-formats.js';

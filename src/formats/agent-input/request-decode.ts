@@ -8,7 +8,7 @@ import type { Message } from '../../model/message.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
 import type { Request } from '../../model/request.js';
 import type { DecodeContext } from '../codec.js';
-import { applyTopStash } from '../openai-chat/request-decode.js';
+import { applyTopStash } from '../shared/apply-top-stash.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { STASH_KEY, takeMessageStash } from '../shared/stash.js';
 import { AGENT_INPUT, ASSISTANT_KEYS, BODY_KEYS, CALL_KEYS, FN_KEYS, MESSAGE_KEYS, ROLES, TOOL_MESSAGE_KEYS } from './agent-input-api.js';

@@ -8,7 +8,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Message } from '../../model/message.js';
 import type { Request } from '../../model/request.js';
 import type { DecodeContext } from '../codec.js';
-import { applyTopStash } from '../openai-chat/request-decode.js';
+import { applyTopStash } from '../shared/apply-top-stash.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { AGENTCORE, BODY_KEYS } from './agentcore-memory-api.js';
 import { decodeEvents } from './mapping.js';

@@ -8,23 +8,29 @@
  *   pair `[text, role]`;
  * - session and agent state are blob events marked with a `stateType` metadata entry: they hold no
  *   message and are reported (`agent-state`), not read as one.
- * The content blocks are Bedrock Converse's and go through that codec's message decoder; the
+ * The content blocks are Bedrock Converse's and go through that codec's message decoder (reached
+ * through the registry, as a format folder imports no other format's folder); the
  * SessionMessage's own fields are kept in ext (`$strands`), and the event itself is written back as
  * it came while the messages are unchanged (mapping.ts).
  */
-import type { Issue } from '../../model/errors.js';
+import { ValidationError, type Issue } from '../../model/errors.js';
 import type { Ext } from '../../model/ext.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { DecodeContext } from '../codec.js';
-import { decodeMessage } from '../bedrock-converse/message-decode.js';
-import { messageSchema } from '../bedrock-converse/schema.js';
-import { fromZodIssues } from '../shared/zod-issues.js';
+import { getCodec } from '../registry.js';
 import { withOwn } from './content.js';
 
 const SESSION_MESSAGE_KEYS: ReadonlySet<string> = new Set(['message', 'message_id', 'redact_message', 'created_at', 'updated_at']);
 const STATE_TYPE = 'stateType';
+
+/** One Converse message, shape-checked and decoded by the Converse codec. */
+function converseMessage(wire: JsonValue, ctx: DecodeContext): Message {
+  const decoder = getCodec('bedrock-converse').message;
+  if (decoder === undefined) throw new Error('the bedrock-converse codec has no lone-message decoder');
+  return decoder.decode(wire, ctx);
+}
 
 /** The SessionMessage a text holds, or undefined when the text is not one (then it is plain text). */
 function sessionMessage(text: string): JsonObject | undefined {
@@ -90,12 +96,14 @@ export function strandsMessages(event: JsonObject, path: Path, ctx: DecodeContex
   // As Strands reads it back: a redacted message stands in for the original.
   const shown = isJsonObject(sm['redact_message']) ? 'redact_message' : 'message';
   const wire = unwrapBytes(sm[shown] as JsonValue);
-  const checked = messageSchema.safeParse(wire);
-  if (!checked.success) {
-    issues.push(...fromZodIssues(checked.error.issues, [...path, ...found.at, shown]));
+  let message: Message;
+  try {
+    message = converseMessage(wire, ctx);
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    issues.push(...err.issues.map((issue) => ({ ...issue, path: [...path, ...found.at, shown, ...issue.path] })));
     return [];
   }
-  const message = decodeMessage(wire as JsonObject);
   const own: JsonObject = {};
   for (const [k, v] of Object.entries(sm)) if (k !== shown) own[k] = v;
   message.ext = withOwn(message.ext, { $strands: own }) as Ext;

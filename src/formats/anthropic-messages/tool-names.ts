@@ -7,17 +7,14 @@
  */
 import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
+import { toSafeToolName } from '../shared/safe-tool-name.js';
 import { stableHash } from '../shared/stable-hash.js';
 
-const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const ID_RE = /^[a-zA-Z0-9_-]+$/;
 const BAD = /[^a-zA-Z0-9_-]/g;
 
-/** A valid name: invalid characters become '_', and a hash of the original keeps it unique. */
-export function toAnthropicName(name: string): string {
-  if (NAME.test(name)) return name;
-  return `${name.replace(BAD, '_').slice(0, 55)}_${stableHash(name)}`;
-}
+/** A valid name (the rule Bedrock shares, shared/safe-tool-name.ts): invalid characters become '_', plus a hash. */
+export const toAnthropicName: (name: string) => string = toSafeToolName;
 
 export function toAnthropicId(id: string): string {
   if (ID_RE.test(id)) return id;

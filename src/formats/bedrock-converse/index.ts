@@ -2,6 +2,7 @@
 import type { Codec, KindCodec } from '../codec.js';
 import { bedrockErrors } from './errors.js';
 import type { Request } from '../../model/request.js';
+import { decodeLoneMessage } from './lone-message.js';
 import { decodeRequest } from './request-decode.js';
 import { encodeRequest } from './request-encode.js';
 import { responseCodec } from './response.js';
@@ -26,4 +27,5 @@ export const bedrockConverse: Codec = {
     encoder: (ctx) => new BedrockStreamEncoder(ctx),
   },
   errors: bedrockErrors,
+  message: { decode: decodeLoneMessage },
 };

@@ -3,7 +3,7 @@
  * output, so a tool, the calls to it and toolChoice stay consistent) and reported; `preserve`
  * stashes the originals for the way back.
  * - ToolName (Smithy): `^[a-zA-Z0-9_-]+$`, 1-64 characters. That is exactly Anthropic's tool-name
- *   rule, so the Anthropic codec's rewriter is reused as is.
+ *   rule, so the shared rewriter (shared/safe-tool-name.ts) is used as is.
  * - ToolUseId (Smithy): `^[a-zA-Z0-9_.:-]+$`, 1-64 characters (dots and colons allowed, unlike Anthropic).
  * - DocumentBlock.name: 1-200 characters (Smithy); only alphanumerics, single whitespace characters,
  *   hyphens, parentheses and square brackets (the API reference's wording).
@@ -12,7 +12,7 @@ import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part } from '../../model/part.js';
 import type { LossSink } from '../codec.js';
-import { toAnthropicName } from '../anthropic-messages/tool-names.js';
+import { toSafeToolName } from '../shared/safe-tool-name.js';
 import { stableHash } from '../shared/stable-hash.js';
 
 export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -27,7 +27,7 @@ export function isDocumentName(name: string): boolean {
 }
 
 export function toBedrockToolName(name: string): string {
-  return toAnthropicName(name);
+  return toSafeToolName(name);
 }
 
 export function toBedrockToolId(id: string): string {

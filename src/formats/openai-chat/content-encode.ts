@@ -4,10 +4,11 @@
  */
 import type { JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
-import type { DocumentPart, Part, SearchResultPart, TextPart } from '../../model/part.js';
+import type { DocumentPart, Part, TextPart } from '../../model/part.js';
 import type { LossSink } from '../codec.js';
 import { formatDataUrl } from '../shared/data-url.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { renderSearchResult } from '../shared/search-result-text.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 
 /** What a message role may hold in `content`: system, developer and tool take text only. */
@@ -47,13 +48,6 @@ export function textPart(part: TextPart): JsonObject {
   const out: JsonObject = { type: 'text', text: part.text };
   restoreNested(out, part.ext);
   return out;
-}
-
-/** `title (source)` then the text: how a search result reads for a model with no slot for it. */
-export function renderSearchResult(part: SearchResultPart): string {
-  const head = part.title ? `${part.title} (${part.source})` : part.source;
-  const body = part.content.map((t) => t.text).join('\n\n');
-  return body === '' ? head : `${head}\n${body}`;
 }
 
 /** input_audio takes wav and mp3; other audio subtypes are written as named and reported. */
@@ -168,24 +162,4 @@ export function contentPart(part: Part, role: ContentRole, path: Path, losses: L
 /** Whitespace-only text: dropped by encoders when it is not the message's only content. */
 export function isBlank(text: string): boolean {
   return text.trim() === '';
-}
-
-/**
- * Joins text parts into one string with a blank line between them, except next to a cited part:
- * cited parts are segments of one continuous answer (Anthropic splits text at each citation),
- * so they join with nothing. Returns where each part starts in the result.
- */
-export function joinTexts(parts: readonly TextPart[]): { text: string; starts: number[] } {
-  let text = '';
-  const starts: number[] = [];
-  parts.forEach((p, i) => {
-    if (i > 0) {
-      const prev = parts[i - 1];
-      const cited = (p.citations?.length ?? 0) > 0 || (prev?.citations?.length ?? 0) > 0;
-      text += cited ? '' : '\n\n';
-    }
-    starts.push(text.length);
-    text += p.text;
-  });
-  return { text, starts };
 }

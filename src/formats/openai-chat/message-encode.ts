@@ -12,11 +12,12 @@ import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { encodeGroup } from '../shared/stash.js';
 import { orphanResultsAsContent, unansweredCalls } from '../shared/tool-pairing.js';
-import { contentPart, isBlank, joinTexts, loss, own, renderSearchResult, reportPartExtras, restoreNested, type ContentRole } from './content-encode.js';
+import { joinTexts } from '../shared/join-texts.js';
+import { renderSearchResult } from '../shared/search-result-text.js';
+import { TOOL_ERROR_PREFIX } from '../shared/tool-error-prefix.js';
+import { contentPart, isBlank, loss, own, reportPartExtras, restoreNested, type ContentRole } from './content-encode.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 
-/** How an error result is told apart in a tool message, which has no error flag. */
-export const TOOL_ERROR_PREFIX = '[tool error] ';
 /** Tool message text when a tool returned only media, which follows in a user message. */
 export const TOOL_MEDIA_NOTE = '[the tool result content follows in the next user message]';
 
@@ -299,4 +300,3 @@ function formNotExact(m: Message, wire: readonly JsonObject[]): boolean {
   return m.stringContent === true && !own;
 }
 
-export { renderSearchResult };

@@ -9,7 +9,7 @@ import type { ReasoningEffort, Request, ResponseFormat } from '../../model/reque
 import type { Tool, ToolChoice } from '../../model/tool.js';
 import type { DecodeContext } from '../codec.js';
 import { keepResidue, residue } from '../shared/residue.js';
-import { takeTopStash } from '../shared/stash.js';
+import { applyTopStash } from '../shared/apply-top-stash.js';
 import { withHint } from './content-decode.js';
 import { decodeMessages } from './message-decode.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
@@ -170,18 +170,4 @@ export function decodeRequest(input: unknown, ctx: DecodeContext): Request {
   keepResidue(req, OPENAI_CHAT, rest);
   applyTopStash(req as unknown as JsonObject, body, ctx);
   return req;
-}
-
-/** Fields an earlier encode had no slot for come back from the body-level stash. */
-export function applyTopStash(target: JsonObject, body: JsonObject, ctx: DecodeContext): JsonObject | undefined {
-  const fields = takeTopStash(body, ctx);
-  if (!fields) return undefined;
-  for (const key in fields) {
-    const value = fields[key];
-    if (value === undefined || key.startsWith('$')) continue;
-    if (value === null) delete target[key]; // the field was absent (e.g. no model)
-    else if (key === 'ext' && isJsonObject(value)) target['ext'] = { ...value, ...(isJsonObject(target['ext']) ? target['ext'] : {}) };
-    else target[key] = value;
-  }
-  return fields;
 }

@@ -8,6 +8,7 @@ import type { Tool, ToolChoice } from '../../model/tool.js';
 import type { EncodeContext, LossSink } from '../codec.js';
 import { hasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
+import { effortForBudget } from '../shared/reasoning-effort.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { putTopStash } from '../shared/stash.js';
 import { loss, own, restoreNested } from './content-encode.js';
@@ -48,16 +49,6 @@ function encodeResponseFormat(format: ResponseFormat, losses: LossSink): JsonObj
   if (format.description !== undefined) js['description'] = format.description;
   if (format.strict !== undefined) js['strict'] = format.strict;
   return { type: 'json_schema', json_schema: js };
-}
-
-/**
- * A thinking budget becomes the nearest effort: under 4k tokens low, under 16k medium, else high
- * (Anthropic's minimum budget is 1024; OpenAI's default effort is medium).
- */
-export function effortForBudget(budget: number): ReasoningEffort {
-  if (budget < 4096) return 'low';
-  if (budget < 16384) return 'medium';
-  return 'high';
 }
 
 function encodeReasoning(r: ReasoningConfig, losses: LossSink): ReasoningEffort | undefined {

@@ -12,7 +12,7 @@ import type { LossSink } from '../codec.js';
 import { formatDataUrl } from '../shared/data-url.js';
 import { isHintKey, reportForeignExt } from '../shared/residue.js';
 // Generic renderings shared with the Chat codec (candidates for src/formats/shared).
-import { renderSearchResult } from '../openai-chat/content-encode.js';
+import { renderSearchResult } from '../shared/search-result-text.js';
 import { CONTENT_TYPES } from './content-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 

@@ -7,7 +7,7 @@ import type { JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { LossSink } from '../codec.js';
-import { TOOL_ERROR_PREFIX } from '../openai-chat/message-encode.js';
+import { TOOL_ERROR_PREFIX } from '../shared/tool-error-prefix.js';
 import { inputPart, loss, own, restoreOwn } from './content-encode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 import { argumentsValue } from './validate.js';

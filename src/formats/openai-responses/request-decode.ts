@@ -10,7 +10,7 @@ import type { Message } from '../../model/message.js';
 import type { ReasoningEffort, Request, ResponseFormat } from '../../model/request.js';
 import type { Tool, ToolChoice } from '../../model/tool.js';
 import type { DecodeContext } from '../codec.js';
-import { applyTopStash } from '../openai-chat/request-decode.js';
+import { applyTopStash } from '../shared/apply-top-stash.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { withHints } from './content-decode.js';
 import { decodeItems } from './items-decode.js';

@@ -8,7 +8,7 @@ import type { Message } from '../../model/message.js';
 import type { ReasoningConfig, ReasoningEffort, Request, ResponseFormat } from '../../model/request.js';
 import type { Tool, ToolChoice } from '../../model/tool.js';
 import type { EncodeContext, LossSink } from '../codec.js';
-import { effortForBudget } from '../openai-chat/request-encode.js';
+import { effortForBudget } from '../shared/reasoning-effort.js';
 import { hasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';

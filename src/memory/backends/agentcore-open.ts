@@ -6,17 +6,13 @@
  * ListActors call so a wrong memory, region, endpoint or credentials fail now, not at first use.
  */
 import type * as Sdk from '@aws-sdk/client-bedrock-agentcore';
-import { UsageError, ValidationError } from '../../model/errors.js';
+import { MissingPackageError, UsageError, ValidationError } from '../../model/errors.js';
+import type { AgentCoreClientOptions } from '../agentcore-client.js';
 import { checkId } from '../ids.js';
 import type { EventStore } from '../store.js';
 import { AgentCoreStore, type SdkModule } from './agentcore.js';
 
-export interface AgentCoreClientOptions {
-  /** A ready client; the store does not close it. Then the URL may not set region or endpoint. */
-  client?: Sdk.BedrockAgentCoreClient;
-  /** Config for the client the store makes (credentials, retries ...); it wins over the URL. */
-  clientConfig?: Sdk.BedrockAgentCoreClientConfig;
-}
+export type { AgentCoreClientOptions } from '../agentcore-client.js';
 
 export interface AgentCoreTarget {
   memoryId: string;
@@ -67,13 +63,14 @@ export async function loadSdk(load: () => Promise<unknown> = () => import('@aws-
   try {
     return (await load()) as SdkModule;
   } catch (err) {
-    throw new UsageError(`agentcore:// stores need the @aws-sdk/client-bedrock-agentcore package (npm install @aws-sdk/client-bedrock-agentcore), which could not be loaded: ${(err as Error).message}`);
+    throw new MissingPackageError('agentcore:// stores', '@aws-sdk/client-bedrock-agentcore', (err as Error).message);
   }
 }
 
 /** Opens the store on the memory, checking at once that it is there and reachable (one ListActors call). */
 export async function openAgentCoreStore(url: string, target: AgentCoreTarget, options: AgentCoreStoreOptions): Promise<EventStore> {
-  const given = options.agentcore?.client;
+  // The caller's client and config are the SDK's own (agentcore-client.ts types them without it).
+  const given = options.agentcore?.client as Sdk.BedrockAgentCoreClient | undefined;
   if (given !== undefined && (target.region !== undefined || target.endpoint !== undefined)) {
     throw new UsageError(`memory store URL ${url}: region and endpoint are the given client's; leave them out of the URL`);
   }
@@ -81,7 +78,7 @@ export async function openAgentCoreStore(url: string, target: AgentCoreTarget, o
   const config: Sdk.BedrockAgentCoreClientConfig = {};
   if (target.region !== undefined) config.region = target.region;
   if (target.endpoint !== undefined) config.endpoint = target.endpoint;
-  const client = given ?? new sdk.BedrockAgentCoreClient({ ...config, ...options.agentcore?.clientConfig });
+  const client = given ?? new sdk.BedrockAgentCoreClient({ ...config, ...(options.agentcore?.clientConfig as Sdk.BedrockAgentCoreClientConfig | undefined) });
   const store = new AgentCoreStore(sdk, client, given === undefined, target.memoryId, options.expiryDays, options.now ?? Date.now);
   try {
     await store.probe();

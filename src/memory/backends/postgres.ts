@@ -5,7 +5,7 @@
  * an append in progress instead of leaving its events behind.
  */
 import type pg from 'pg';
-import { UsageError } from '../../model/errors.js';
+import { MissingPackageError, UsageError } from '../../model/errors.js';
 import type { Backend, ListQuery, Row, SessionRow } from '../backend.js';
 import type { PreparedEvent } from '../event-shape.js';
 import { PG_SCHEMA_VERSION, SCHEMA_NAME, schemaSql } from './postgres-schema.js';
@@ -145,7 +145,7 @@ export async function openPostgresBackend(connectionString: string, options: Pos
   try {
     Pg = (await import('pg')).default;
   } catch (err) {
-    throw new UsageError(`postgres: stores need the pg package (npm install pg), which could not be loaded: ${(err as Error).message}`);
+    throw new MissingPackageError('postgres: stores', 'pg', (err as Error).message);
   }
   const pool = new Pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.

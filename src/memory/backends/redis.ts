@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis as RedisClient } from 'ioredis';
-import { UsageError } from '../../model/errors.js';
+import { MissingPackageError, UsageError } from '../../model/errors.js';
 import type { Backend, ListQuery, Row, SessionRow } from '../backend.js';
 import type { PreparedEvent } from '../event-shape.js';
 import type { Position } from '../ids.js';
@@ -155,7 +155,7 @@ export async function openRedisBackend(url: string, options: RedisOptions = {}):
   try {
     Redis = (await import('ioredis')).Redis;
   } catch (err) {
-    throw new UsageError(`redis: stores need the ioredis package (npm install ioredis), which could not be loaded: ${(err as Error).message}`);
+    throw new MissingPackageError('redis: stores', 'ioredis', (err as Error).message);
   }
   // No reconnect loop while opening: an unreachable server is an error now, not a hang.
   let opening = true;

@@ -8,7 +8,7 @@
  * `?synchronous=full` also survives power loss, at one fsync per append.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { UsageError } from '../../model/errors.js';
+import { MissingPackageError, UsageError } from '../../model/errors.js';
 import type { Backend, ListQuery, Row, SessionRow } from '../backend.js';
 import type { PreparedEvent } from '../event-shape.js';
 import { makeEventId } from '../ids.js';
@@ -176,14 +176,27 @@ export class SqliteBackend implements Backend {
   }
 }
 
+export type SqliteDriver = typeof BetterSqlite3;
+
+/**
+ * better-sqlite3 (an optional dependency: a native build, which conversion never needs), or a
+ * MissingPackageError saying what to install. Its native module loads with the first database, so
+ * one in-memory database is opened here: a build that failed or was made for another Node is told
+ * now, not as a file that cannot be opened.
+ */
+export async function loadSqliteDriver(load: () => Promise<{ default: SqliteDriver }> = () => import('better-sqlite3')): Promise<SqliteDriver> {
+  try {
+    const Database = (await load()).default;
+    new Database(':memory:').close();
+    return Database;
+  } catch (err) {
+    throw new MissingPackageError('sqlite: stores', 'better-sqlite3', (err as Error).message);
+  }
+}
+
 /** Opens (creating if needed) the database at `path` and its schema. */
 export async function openSqliteBackend(path: string, options: SqliteOptions = {}): Promise<SqliteBackend> {
-  let Database: typeof BetterSqlite3;
-  try {
-    Database = (await import('better-sqlite3')).default;
-  } catch (err) {
-    throw new UsageError(`sqlite: stores need the better-sqlite3 package, which could not be loaded: ${(err as Error).message}`);
-  }
+  const Database = await loadSqliteDriver();
   let db: BetterSqlite3.Database;
   try {
     db = new Database(path, { timeout: options.busyTimeoutMs ?? 10_000 });

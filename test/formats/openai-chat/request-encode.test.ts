@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../src/model/message.js';
 import type { Request } from '../../../src/model/request.js';
-import { TOOL_ERROR_PREFIX, TOOL_MEDIA_NOTE } from '../../../src/formats/openai-chat/message-encode.js';
+import { TOOL_MEDIA_NOTE } from '../../../src/formats/openai-chat/message-encode.js';
+import { TOOL_ERROR_PREFIX } from '../../../src/formats/shared/tool-error-prefix.js';
 import { codes, decodeRequest, encodeRequest } from './helpers.js';
 
 const user = (text: string): Message => ({ role: 'user', parts: [{ type: 'text', text }], stringContent: true });
