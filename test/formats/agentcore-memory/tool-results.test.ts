@@ -10,7 +10,7 @@ import { convert, decode, encode } from '../../../src/formats/convert.js';
 import type { Loss } from '../../../src/model/loss.js';
 import type { Message } from '../../../src/model/message.js';
 import type { Request } from '../../../src/model/request.js';
-import { callsEvent, expectPairedEverywhere, loadChatValidators, resultEntries, toolText, userText, wirePairs } from './tool-pairing-support.js';
+import { callsEvent, expectPairedEverywhere, expectValid, loadChatValidators, type Bodies, resultEntries, toolText, userText, wirePairs } from './tool-pairing-support.js';
 
 const anthropicBody = {
   model: 'claude-test',
@@ -57,6 +57,8 @@ const codes = (losses: readonly Loss[]): string[] => losses.map((l) => l.code);
 const results = (messages: readonly Message[]): unknown[] => messages.flatMap((m) => m.parts.filter((p) => p.type === 'tool-result'));
 
 beforeAll(loadChatValidators, 300_000);
+/** The converted bodies of the tests below, validated by the last one. */
+const bodies: Bodies = {};
 
 describe('result names in camunda.toolCallResults', () => {
   it.each([
@@ -150,31 +152,31 @@ describe('result names in camunda.toolCallResults', () => {
 describe('older events: a lone TOOL text answers the unanswered calls before it', () => {
   const weather = { id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } };
 
-  it.each([true, false])('one call (bare array blob: %s): the text is its result, reported approximated', async (bare) => {
+  it.each([true, false])('one call (bare array blob: %s): the text is its result, reported approximated', (bare) => {
     const events = [userText('Weather?'), callsEvent([weather], { bare, text: 'Let me check.' }), toolText('sunny'), { payload: [{ conversational: { role: 'ASSISTANT', content: { text: 'It is sunny.' } } }] }];
     const { value, losses } = decode({ events }, { from: 'agentcore-memory' });
     const result = (value as Request).messages[2]?.parts[0];
     expect(result).toMatchObject({ type: 'tool-result', callId: 'c1', content: [{ type: 'text', text: 'sunny' }] });
     expect(losses).toEqual([expect.objectContaining({ code: 'older-tool-result', path: ['events', 2], action: 'approximated' })]);
-    await expectPairedEverywhere(events, [weather]);
+    expectPairedEverywhere(events, [weather], bodies);
   });
 
-  it('several calls, one TOOL event each in a row: paired in order', async () => {
+  it('several calls, one TOOL event each in a row: paired in order', () => {
     const calls = [weather, { id: 'c2', name: 'get_time' }, { id: 'c3', name: 'get_news' }];
     const events = [userText('Everything?'), callsEvent(calls), toolText('sunny'), toolText('14:00'), toolText('nothing new')];
     const { value, losses } = decode({ events }, { from: 'agentcore-memory' });
     const results = (value as Request).messages.slice(2).map((m) => m.parts[0]);
     expect(results).toMatchObject([{ callId: 'c1', content: [{ text: 'sunny' }] }, { callId: 'c2', content: [{ text: '14:00' }] }, { callId: 'c3', content: [{ text: 'nothing new' }] }]);
     expect(losses.map((l) => [l.code, l.path])).toEqual([['older-tool-result', ['events', 2]], ['older-tool-result', ['events', 3]], ['older-tool-result', ['events', 4]]]);
-    await expectPairedEverywhere(events, calls);
+    expectPairedEverywhere(events, calls, bodies);
   });
 
-  it('several TOOL texts in one event split one per call too', async () => {
+  it('several TOOL texts in one event split one per call too', () => {
     const calls = [weather, { id: 'c2', name: 'get_time' }];
     const events = [userText('Both?'), callsEvent(calls, { bare: true }), toolText('sunny', '14:00')];
     const messages = (decode({ events }, { from: 'agentcore-memory' }).value as Request).messages;
     expect(messages[2]?.parts).toMatchObject([{ callId: 'c1' }, { callId: 'c2' }]);
-    await expectPairedEverywhere(events, calls);
+    expectPairedEverywhere(events, calls, bodies);
   });
 
   it('texts that do not split one per call: the first call gets the text, and a loss says the rest stay unanswered', () => {
@@ -225,4 +227,11 @@ describe('older events: a lone TOOL text answers the unanswered calls before it'
     expect(messages[1]?.parts[0]).toMatchObject({ callId: 'c1' });
     expect(codes(losses)).toEqual(['older-tool-result']);
   });
+});
+
+describe('schemas', () => {
+  it('every body the older events converted to above passes its dialect validator (the matrix tests)', async () => {
+    expect(Object.keys(bodies).sort()).toEqual(['anthropic-messages', 'bedrock-converse', 'gemini', 'openai-chat', 'openai-responses']);
+    await expectValid(bodies);
+  }, 300_000);
 });
