@@ -6,8 +6,11 @@
  *   one event per message (agentcore-memory's `messageToEvent`, with `preserve` on by default so
  *   reading back is exact). System and developer messages are not stored (AgentCore has no role
  *   for them): they come back in `losses` as `system-message`, never silently.
+ *   A tool result without a name is stored with its call's name (docs/agentcore-memory-events.md).
  * - `lastTurns({ actorId, sessionId, k = 10, format })`: the messages of the last k turns, oldest
- *   first, in the format's message shape. `recall(...)` gives the same with the losses of encoding.
+ *   first, in the format's message shape, read as one conversation (older events' lone TOOL texts
+ *   answer the calls before them, reported). `recall(...)` gives the same with the losses of
+ *   encoding. An empty session gives no messages in every format.
  *   `lastTurns(actorId, sessionId, k)` (strings) is still the event-level call.
  * - `exportSession` / `importSession`: a session's events as stored (payload, metadata, timestamp),
  *   so export from one backend and import into an empty session of another round-trips: the same
