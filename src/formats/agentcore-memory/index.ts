@@ -29,7 +29,8 @@ export const agentcoreMemory: Codec = {
   request: { decode: decodeRequest, encode: encodeRequest },
 };
 
-export { messageToEvent, eventToMessages, eventToMessage, eventsToMessages, type MessageToEventOptions, type EventToMessagesOptions, type EventsToMessagesOptions } from './mapping.js';
+export { messageToEvent, type MessageToEventOptions } from './mapping.js';
+export { eventToMessages, eventToMessage, eventsToMessages, type EventToMessagesOptions, type EventsToMessagesOptions } from './events-read.js';
 export { toolCallNames } from './call-names.js';
 export { LIMITS as AGENTCORE_LIMITS, BLOB as AGENTCORE_BLOB_TYPES } from './agentcore-memory-api.js';
 export type { Event as AgentcoreEvent, Payload as AgentcorePayload, Conversational as AgentcoreConversational, WireRole as AgentcoreRole } from './agentcore-memory-api.js';

@@ -1,6 +1,6 @@
 /**
  * Messages <-> events, as groups and one at a time (the pure functions stores call):
- * - `messageToEvent` / `eventToMessages` / `eventToMessage` (exported from index.ts);
+ * - `messageToEvent` (exported from index.ts; the reading side is events-read.ts);
  * - exact round trips: an event this codec would not write back the same way from the messages it
  *   reads as (JSON text spelled otherwise, a layout of another writer) is kept verbatim in the first
  *   message's hints (`$event`, with `$hash` of the messages): written back as it came while the
@@ -9,11 +9,11 @@
  *   stash.ts) in an `interlingua.stash` blob, the last payload of the group's first event, so the
  *   event stays one CreateEvent accepts.
  */
-import { UsageError, ValidationError, type Issue } from '../../model/errors.js';
+import { UsageError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Loss, Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
-import { DEFAULT_LIMITS, type DecodeContext, type EncodeContext, type Limits, type LossSink } from '../codec.js';
+import type { DecodeContext, EncodeContext, LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { jsonTextEquals } from '../shared/json-text.js';
 import { stableHash } from '../shared/stable-hash.js';
@@ -23,7 +23,7 @@ import { own } from './content.js';
 import { namesFor, readCallNames, withoutCallNames, type CallNames } from './call-names.js';
 import { messagesOf, parseEvent, checkEventMetadata } from './event-decode.js';
 import { encodeEvent, OWN_PAYLOADS, textBlobs } from './event-encode.js';
-import { pairOlderResults, unpaired } from './older-results.js';
+import { unpaired } from './older-results.js';
 import { plainSegments, type Slot } from './slots.js';
 import { strandsMessages } from './strands.js';
 
@@ -258,18 +258,6 @@ export function decodeEvents(events: readonly JsonValue[], indices: readonly num
 }
 
 /**
- * Events -> the messages of their conversation: each event read (decodeEvents), then what only
- * the conversation tells: names results took from their calls (call-names.ts), lone TOOL texts of
- * older events answering the calls before them (older-results.ts, reported).
- */
-export function readConversation(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[]): Message[] {
-  const origins: number[] = [];
-  const read = decodeEvents(events, indices, ctx, issues, origins);
-  if (issues.length > 0) return read;
-  return pairOlderResults(readCallNames(read), origins, ctx.losses);
-}
-
-/**
  * A tool call's `argumentsJson` that says no more than its arguments (what JSON.stringify writes,
  * as every encoder writes it without one) is left out of the comparison: the events drop it.
  */
@@ -346,59 +334,4 @@ export function messageToEvent(message: Message, options: MessageToEventOptions 
   const names = options.toolNames === undefined ? undefined : namesFor(message, options.toolNames);
   const [event] = encodeMessageGroup([{ m: message, i: options.index ?? 0, names }], { preserve: options.preserve === true, losses }, max);
   return { event, losses: losses.items };
-}
-
-export interface EventToMessagesOptions {
-  /** The event's index in its list, for error paths (`['events', index, 'payload', j, ...]`); 0 by default. */
-  index?: number;
-  limits?: Partial<Limits>;
-  /** Where to report what reading set aside (an event without payloads, an unread envelope field). */
-  losses?: LossSink;
-}
-
-/**
- * One event (a CreateEvent body's or a ListEvents entry's fields) -> its canonical messages: one,
- * or several for a plain conversational event of several roles, or none for an event without
- * payloads. Throws a ValidationError naming the event and payload index of each problem.
- */
-export function eventToMessages(event: unknown, options: EventToMessagesOptions = {}): Message[] {
-  const issues: Issue[] = [];
-  const ctx: DecodeContext = { limits: { ...DEFAULT_LIMITS, ...options.limits }, losses: options.losses ?? new LossList() };
-  const out = readConversation([event as JsonValue], [options.index ?? 0], ctx, issues);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return out;
-}
-
-export interface EventsToMessagesOptions {
-  /** The index of the first event in its list, for error and loss paths; 0 by default. */
-  index?: number;
-  limits?: Partial<Limits>;
-  /** Where to report what reading set aside or approximated (a TOOL text read as a call's result ...). */
-  losses?: LossSink;
-}
-
-/**
- * Events of one conversation, oldest first (as a store lists a session) -> its canonical messages.
- * Unlike reading the events one at a time, results are read with what their conversation tells:
- * a result's name taken from its call comes off again, and an older event's lone TOOL text after
- * unanswered calls is their result (reported `approximated`). A ValidationError names the event
- * and payload index of each problem.
- */
-export function eventsToMessages(events: readonly unknown[], options: EventsToMessagesOptions = {}): Message[] {
-  const issues: Issue[] = [];
-  const ctx: DecodeContext = { limits: { ...DEFAULT_LIMITS, ...options.limits }, losses: options.losses ?? new LossList() };
-  const first = options.index ?? 0;
-  const out = readConversation(events as JsonValue[], events.map((_e, i) => first + i), ctx, issues);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return out;
-}
-
-/** One event -> its one message; a ValidationError when the event holds none or several. */
-export function eventToMessage(event: unknown, options: EventToMessagesOptions = {}): Message {
-  const list = eventToMessages(event, options);
-  const [only] = list;
-  if (only === undefined || list.length !== 1) {
-    throw new ValidationError([{ code: 'not_one_message', path: ['events', options.index ?? 0], message: `the event holds ${list.length} messages, not one`, expected: 'one message' }]);
-  }
-  return only;
 }

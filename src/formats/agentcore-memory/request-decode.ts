@@ -11,7 +11,7 @@ import type { DecodeContext } from '../codec.js';
 import { applyTopStash } from '../openai-chat/request-decode.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { AGENTCORE, BODY_KEYS } from './agentcore-memory-api.js';
-import { readConversation } from './mapping.js';
+import { readConversation } from './events-read.js';
 import { readingOrder } from './order.js';
 
 export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
