@@ -6,8 +6,11 @@
  *   one event per message (agentcore-memory's `messageToEvent`, with `preserve` on by default so
  *   reading back is exact). System and developer messages are not stored (AgentCore has no role
  *   for them): they come back in `losses` as `system-message`, never silently.
+ *   A tool result without a name is stored with its call's name (docs/agentcore-memory-events.md).
  * - `lastTurns({ actorId, sessionId, k = 10, format })`: the messages of the last k turns, oldest
- *   first, in the format's message shape. `recall(...)` gives the same with the losses of encoding.
+ *   first, in the format's message shape, read as one conversation (older events' lone TOOL texts
+ *   answer the calls before them, reported). `recall(...)` gives the same with the losses of
+ *   encoding. An empty session gives no messages in every format.
  *   `lastTurns(actorId, sessionId, k)` (strings) is still the event-level call.
  * - `exportSession` / `importSession`: a session's events as stored (payload, metadata, timestamp),
  *   so export from one backend and import into an empty session of another round-trips: the same
@@ -27,7 +30,7 @@ import type { Loss } from '../model/loss.js';
 import type { Message } from '../model/message.js';
 import type { Request } from '../model/request.js';
 import { decode, encode } from '../formats/convert.js';
-import { eventToMessages, messageToEvent } from '../formats/agentcore-memory/index.js';
+import { eventsToMessages, messageToEvent, toolCallNames } from '../formats/agentcore-memory/index.js';
 import { openMemory as openEventStore, type OpenOptions } from './open.js';
 import { DEFAULT_TURNS, MAX_PAGE, type EventMetadata, type EventStore, type NewEvent, type PayloadItem, type StoredEvent } from './store.js';
 
@@ -136,29 +139,39 @@ export async function openMemory(url: string, options: OpenOptions = {}): Promis
   return withMessages(await openEventStore(url, options));
 }
 
-/** Stored events -> canonical messages, in order. */
+/**
+ * Stored events -> canonical messages, in order, read as one conversation (a result's name taken
+ * from its call comes off again; an older event's lone TOOL text answers the calls before it).
+ */
 function messagesOfEvents(events: readonly StoredEvent[], losses: Loss[]): Message[] {
-  const out: Message[] = [];
-  events.forEach((e, index) => {
+  const wire = events.map((e) => {
     // The content only: the envelope (ids, timestamp) is the store's, not the message's; read with
     // it, the codec would keep it in the message's hints for a way back to this format.
-    const wire: Record<string, unknown> = { payload: e.payload };
-    if (e.metadata !== undefined) wire['metadata'] = e.metadata;
-    out.push(...eventToMessages(wire, { index, losses }));
+    const w: Record<string, unknown> = { payload: e.payload };
+    if (e.metadata !== undefined) w['metadata'] = e.metadata;
+    return w;
   });
-  return out;
+  return eventsToMessages(wire, { losses });
 }
 
 /** Canonical messages in `format`'s message shape (what `recall` gives), with the losses of encoding. */
 export function encodeMessages(messages: Message[], format: string, call = 'lastTurns'): Recalled {
   const shape = shapeOf(format, call);
+  // No messages are no messages, in every format: the request encoders' rule that a request holds
+  // one (Anthropic's placeholder user message) is about sending a request, not about memory.
+  if (messages.length === 0) return { messages: [], losses: [] };
   const request: Request = { model: PLACEHOLDER_MODEL, messages };
   const { value, losses } = encode(request, { to: format });
   const held = (value as Record<string, unknown>)[shape.key];
   const list = held === undefined ? [] : typeof held === 'string' ? [{ role: 'user', content: held }] : held;
   if (!Array.isArray(list)) throw new UsageError(`${call}: the ${format} encoder gave no ${shape.key} array`);
   // Losses about the request around the messages (its model, max_tokens, run ids) concern nothing kept.
-  return { messages: list as unknown[], losses: losses.filter((l) => l.path[0] === 'messages') };
+  const kept = losses.filter((l) => l.path[0] === 'messages');
+  // Every message left out (blank): the encoder wrote a placeholder so the request is not empty,
+  // reported at ['messages'] itself. Memory gives back what it holds instead: nothing.
+  const filler = kept.findIndex((l) => l.code === 'empty-message' && l.path.length === 1);
+  if (filler >= 0) return { messages: [], losses: kept.filter((_l, k) => k !== filler) };
+  return { messages: list as unknown[], losses: kept };
 }
 
 /**
@@ -182,8 +195,12 @@ export function decodeMessages(messages: unknown, format: string, call = 'append
 export async function appendMessages(store: EventStore, actorId: string, sessionId: string, messages: readonly Message[], preserve = true): Promise<AppendResult> {
   const losses: Loss[] = [];
   const events: NewEvent[] = [];
+  const toolNames = await callsBefore(store, actorId, sessionId, messages);
   messages.forEach((message, index) => {
-    const r = messageToEvent(message, store.metadataEntries === undefined ? { preserve, index } : { preserve, index, metadataEntries: store.metadataEntries });
+    // messageToEvent reads the names it needs now; the message's own calls are learnt after it.
+    const options = { preserve, index, toolNames };
+    const r = messageToEvent(message, store.metadataEntries === undefined ? options : { ...options, metadataEntries: store.metadataEntries });
+    toolCallNames([message], toolNames);
     losses.push(...r.losses);
     if (r.event === undefined) return;
     const ne: NewEvent = { payload: r.event['payload'] as unknown as PayloadItem[] };
@@ -191,6 +208,29 @@ export async function appendMessages(store: EventStore, actorId: string, session
     events.push(ne);
   });
   return { events: await store.appendEvents(actorId, sessionId, events), losses };
+}
+
+/**
+ * The names of the tool calls before a batch (call id -> name), so that each result without a
+ * name of its own is stored with its call's (as Camunda's envelope has it). Read from the
+ * session's last turn only when a result of the batch answers no call of the batch: a hook stores
+ * each message as it comes, the result after its call.
+ */
+async function callsBefore(store: EventStore, actorId: string, sessionId: string, messages: readonly Message[]): Promise<Map<string, string>> {
+  const batch = new Map<string, string>();
+  let outside = false;
+  for (const m of messages) {
+    if (m.role !== 'assistant') {
+      for (const p of m.parts) {
+        const lone = p.ext?.['agentcore-memory']?.['$minimal'] === true;
+        if (p.type === 'tool-result' && p.providerExecuted !== true && p.name === undefined && !lone && !batch.has(p.callId)) outside = true;
+      }
+    }
+    toolCallNames([m], batch);
+  }
+  if (!outside) return new Map();
+  const last = await recallMessages(store, actorId, sessionId, 1);
+  return toolCallNames(last.messages);
 }
 
 /** The canonical messages of a session's last k turns, oldest first. */

@@ -221,8 +221,12 @@ export function decodeResult(entry: JsonValue, path: Path, limits: Limits, issue
   }
   const part: ToolResultPart = { type: 'tool-result', callId: typeof id === 'string' ? id : '', content };
   if (typeof id !== 'string') hints['$id'] = id === null ? null : false;
-  if (typeof name === 'string') part.name = name;
-  else if (name === null) hints['$nullName'] = true;
+  if (typeof name === 'string') {
+    part.name = name;
+    // Written last: the name may be one the writer took from the call (call-names.ts decides).
+    const keys = Object.keys(entry);
+    if (keys.length > 1 && keys[keys.length - 1] === 'name') hints['$nameLast'] = true;
+  } else if (name === null) hints['$nullName'] = true;
   if (flat !== undefined) hints['$flat'] = flat;
   const sc = entry['stringContent'];
   const isError = entry['isError'];
@@ -249,13 +253,19 @@ function flatContent(part: ToolResultPart, flat: JsonValue | undefined): { value
   return undefined;
 }
 
-export function encodeResult(part: ToolResultPart): JsonObject {
+/**
+ * One entry of a toolCallResults blob. `callName` is the name of the call the result answers, when
+ * the result has none of its own (Anthropic, Bedrock, Chat) and the conversation holds the call:
+ * written as the entry's last key, which tells a reader the name came from the call (call-names.ts).
+ */
+export function encodeResult(part: ToolResultPart, callName?: string): JsonObject {
   const hints = own(part.ext);
   const out: JsonObject = {};
   const idHint = hints?.['$id'];
   if (!(part.callId === '' && (idHint === null || idHint === false))) out['id'] = part.callId;
   else if (idHint === null) out['id'] = null;
-  if (part.name !== undefined) out['name'] = part.name;
+  const last = part.name !== undefined && hints?.['$nameLast'] === true ? part.name : part.name === undefined && hints?.['$nullName'] !== true ? callName : undefined;
+  if (part.name !== undefined && last === undefined) out['name'] = part.name;
   else if (hints?.['$nullName'] === true) out['name'] = null;
   const flat = flatContent(part, hints?.['$flat']);
   if (flat) {
@@ -265,7 +275,11 @@ export function encodeResult(part: ToolResultPart): JsonObject {
     if (part.stringContent === true) out['stringContent'] = true;
   }
   if (part.isError !== undefined) out['isError'] = part.isError;
-  return { ...out, ...extras(part) };
+  const entry = { ...out, ...extras(part) };
+  if (last === undefined) return entry;
+  delete entry['name'];
+  entry['name'] = last;
+  return entry;
 }
 
 /**

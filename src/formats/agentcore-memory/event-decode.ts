@@ -3,7 +3,8 @@
  * - payloads in order: conversational USER / ASSISTANT / OTHER text -> text parts (kept as is);
  *   `camunda.messageContent` -> the part it holds; `camunda.toolCalls` (or the older bare JSON array)
  *   -> tool calls; `camunda.toolCallResults` -> tool results, the TOOL text right before it being
- *   their summary; a TOOL text with no results blob -> a minimal result (call id '');
+ *   their summary; a TOOL text with no results blob -> a minimal result (call id ''; read in
+ *   its conversation, the result of the unanswered calls before it: older-results.ts);
  *   `interlingua.payloads` -> its payloads, in place;
  * - the role: from a `camunda.messageMetadata` blob's `properties.role` (Camunda's layout, always
  *   last there), else from the payloads (slots.ts); an event of several speaking roles (plain

@@ -5,7 +5,8 @@
  *   reported: long-term extraction reads conversational text only;
  * - every other part -> a `camunda.messageContent` blob holding the part (content.ts);
  * - a run of an assistant's tool calls -> one `camunda.toolCalls` blob; a run of tool results -> a
- *   TOOL text of their results joined by newlines, then one `camunda.toolCallResults` blob;
+ *   TOOL text of their results joined by newlines, then one `camunda.toolCallResults` blob, each
+ *   result named after its call when it has no name and `names` (the calls before it) holds the call;
  * - a `camunda.messageMetadata` blob, last, only when needed: the role cannot be told from the
  *   payloads (slots.ts), or there is metadata that does not fit event metadata, a name, Camunda
  *   properties to give back, or (under `preserve`) message fields AgentCore has no slot for;
@@ -21,6 +22,7 @@ import type { LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt } from '../shared/residue.js';
 import { AGENTCORE, BLOB, ENVELOPE_VERSION, LIMITS, PROP_MESSAGE, PROP_ROLE, PROP_USER_NAME, WIRE_ROLES, type WireRole } from './agentcore-memory-api.js';
+import type { CallNames } from './call-names.js';
 import { encodeCall, encodeContent, encodeResult, own, resultsSummary, splitExt } from './content.js';
 import { TEXT_ROLE } from './event-decode.js';
 import { writeMetadata } from './metadata.js';
@@ -48,11 +50,19 @@ function loss(losses: LossSink, code: string, path: Path, message: string, actio
   losses.push({ code, path, message, action });
 }
 
-/** A minimal result read from a lone TOOL text, still as it was: written back as that text. */
+/**
+ * A minimal result read from a lone TOOL text, still as it was: written back as that text. Read
+ * as the result of an older event's call (older-results.ts), it holds that call's id in `$paired`;
+ * another id given to it since makes it a result like any other.
+ */
 function isMinimal(p: Part): p is ToolResultPart {
-  if (p.type !== 'tool-result' || own(p.ext)?.['$minimal'] !== true || Object.keys(p.ext ?? {}).length !== 1 || Object.keys(own(p.ext) ?? {}).length !== 1) return false;
+  const mine = own(p.ext);
+  if (p.type !== 'tool-result' || mine?.['$minimal'] !== true || Object.keys(p.ext ?? {}).length !== 1) return false;
+  const paired = mine['$paired'];
+  const keys = Object.keys(mine).length;
+  if (paired === undefined ? keys !== 1 || p.callId !== '' : keys !== 2 || paired !== p.callId) return false;
   const [c, more] = p.content;
-  return p.callId === '' && p.name === undefined && p.stringContent === true && p.isError === undefined && p.cache === undefined && more === undefined
+  return p.name === undefined && p.stringContent === true && p.isError === undefined && p.cache === undefined && more === undefined
     && c?.type === 'text' && c.text !== '' && c.text.length <= LIMITS.conversationalText && c.citations === undefined && c.cache === undefined && c.ext === undefined;
 }
 
@@ -79,7 +89,7 @@ function encodeText(part: TextPart, role: WireRole | undefined, at: Path, losses
 }
 
 /** The content payloads of a message, in part order. */
-function payloadsOf(m: Message, path: Path, losses: LossSink, info: LossSink): Out[] {
+function payloadsOf(m: Message, path: Path, losses: LossSink, info: LossSink, names: CallNames | undefined): Out[] {
   const out: Out[] = [];
   const parts = m.parts;
   for (let j = 0; j < parts.length; ) {
@@ -104,7 +114,7 @@ function payloadsOf(m: Message, path: Path, losses: LossSink, info: LossSink): O
       const hint = own(run[0]?.ext)?.['$summary'];
       const summary = typeof hint === 'string' ? hint : hint === false ? '' : resultsSummary(run);
       if (summary.trim() !== '' || (typeof hint === 'string' && hint !== '')) out.push(conv('TOOL', summary));
-      out.push({ payload: { blob: envelope(BLOB.toolCallResults, 'results', run.map(encodeResult)) }, slot: { kind: 'results' } });
+      out.push({ payload: { blob: envelope(BLOB.toolCallResults, 'results', run.map((r) => encodeResult(r, names?.get(r.callId)))) }, slot: { kind: 'results' } });
       continue;
     }
     j++;
@@ -121,7 +131,7 @@ function payloadsOf(m: Message, path: Path, losses: LossSink, info: LossSink): O
  * gets what the event does not hold; `info` what it holds in another place than a reader of the
  * same dialect would look (a blob instead of event metadata or conversational text). Blobs are
  * written as JSON text, as the service returns them; `blobs: 'objects'` leaves them objects (for a
- * comparison with text read, see mapping.ts writesBack).
+ * comparison with text read, see mapping.ts writesBack). `names`: call-names.ts namesFor.
  */
 export function encodeEvent(
   m: Message,
@@ -131,13 +141,14 @@ export function encodeEvent(
   preserve: boolean,
   metadataEntries: number = LIMITS.metadataEntries,
   blobs: 'text' | 'objects' = 'text',
+  names?: CallNames,
 ): JsonObject | undefined {
   if (m.role === 'system' || m.role === 'developer') {
     loss(losses, 'system-message', path, `AgentCore Memory has no ${m.role} role: ${m.role} messages are not stored as events (keep them with the session's context)`);
     return undefined;
   }
   const mine = own(m.ext) ?? {};
-  const body = payloadsOf(m, path, losses, info);
+  const body = payloadsOf(m, path, losses, info, names);
   const props: JsonObject = { [PROP_ROLE]: WIRE_OF[m.role] as string };
   if (m.name !== undefined) props[PROP_USER_NAME] = m.name;
   const kept = mine['properties'];

@@ -10,7 +10,11 @@
  *   with `preserve`, what the event cannot hold rides in an `interlingua.stash` blob inside it;
  * - `eventToMessages(event, { index?, limits?, losses? }) -> Message[]` and `eventToMessage(event)
  *   -> Message`: an event back to its message (a ValidationError names `['events', index,
- *   'payload', j, ...]` for a bad blob).
+ *   'payload', j, ...]` for a bad blob);
+ * - `eventsToMessages(events)`: a session's events, oldest first, read as one conversation (results
+ *   named after their calls read back without the name; older events' lone TOOL texts answer the
+ *   calls before them, reported); `toolCallNames(messages)`: the calls `messageToEvent`'s
+ *   `toolNames` names results after (call-names.ts).
  * A message's metadata is `ext['agentcore-memory'].metadata` (written as event metadata where it
  * fits AgentCore's limits, else into the metadata blob); the event fields it was read with are in
  * `ext['agentcore-memory'].event`.
@@ -25,6 +29,8 @@ export const agentcoreMemory: Codec = {
   request: { decode: decodeRequest, encode: encodeRequest },
 };
 
-export { messageToEvent, eventToMessages, eventToMessage, type MessageToEventOptions, type EventToMessagesOptions } from './mapping.js';
+export { messageToEvent, type MessageToEventOptions } from './mapping.js';
+export { eventToMessages, eventToMessage, eventsToMessages, type EventToMessagesOptions, type EventsToMessagesOptions } from './events-read.js';
+export { toolCallNames } from './call-names.js';
 export { LIMITS as AGENTCORE_LIMITS, BLOB as AGENTCORE_BLOB_TYPES } from './agentcore-memory-api.js';
 export type { Event as AgentcoreEvent, Payload as AgentcorePayload, Conversational as AgentcoreConversational, WireRole as AgentcoreRole } from './agentcore-memory-api.js';

@@ -1,6 +1,6 @@
 /**
  * Messages <-> events, as groups and one at a time (the pure functions stores call):
- * - `messageToEvent` / `eventToMessages` / `eventToMessage` (exported from index.ts);
+ * - `messageToEvent` (exported from index.ts; the reading side is events-read.ts);
  * - exact round trips: an event this codec would not write back the same way from the messages it
  *   reads as (JSON text spelled otherwise, a layout of another writer) is kept verbatim in the first
  *   message's hints (`$event`, with `$hash` of the messages): written back as it came while the
@@ -9,19 +9,21 @@
  *   stash.ts) in an `interlingua.stash` blob, the last payload of the group's first event, so the
  *   event stays one CreateEvent accepts.
  */
-import { UsageError, ValidationError, type Issue } from '../../model/errors.js';
+import { UsageError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Loss, Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
-import { DEFAULT_LIMITS, type DecodeContext, type EncodeContext, type Limits, type LossSink } from '../codec.js';
+import type { DecodeContext, EncodeContext, LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { jsonTextEquals } from '../shared/json-text.js';
 import { stableHash } from '../shared/stable-hash.js';
 import { encodeGroup, STASH_KEY, takeMessageStash } from '../shared/stash.js';
 import { AGENTCORE, BLOB, ENVELOPE_VERSION, EVENT_KEYS, LIMITS } from './agentcore-memory-api.js';
 import { own } from './content.js';
+import { namesFor, readCallNames, withoutCallNames, type CallNames } from './call-names.js';
 import { messagesOf, parseEvent, checkEventMetadata } from './event-decode.js';
 import { encodeEvent, OWN_PAYLOADS, textBlobs } from './event-encode.js';
+import { unpaired } from './older-results.js';
 import { plainSegments, type Slot } from './slots.js';
 import { strandsMessages } from './strands.js';
 
@@ -29,6 +31,8 @@ export interface At {
   m: Message;
   /** The message's index in the request, for loss paths. */
   i: number;
+  /** The names of the calls before it that its results answer (call-names.ts namesFor). */
+  names?: CallNames | undefined;
 }
 
 /** Deep equality of JSON values (object key order ignored, as JSON readers ignore it). */
@@ -93,7 +97,7 @@ function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserv
   const o = own((run[0] as At).m.ext);
   const verbatim = o?.['$event'];
   if (isJsonObject(verbatim) && metadataFits(verbatim, metadataEntries) && typeof o?.['$hash'] === 'string' && stableHash(run.map((a) => bare(a.m))) === o['$hash']) return [verbatim];
-  const events = run.map((a) => encodeEvent(a.m, ['messages', a.i], losses, info, preserve, metadataEntries, blobs));
+  const events = run.map((a) => encodeEvent(a.m, ['messages', a.i], losses, info, preserve, metadataEntries, blobs, a.names));
   if (run.length > 1) {
     const one = merged(run, events);
     if (one) return [one];
@@ -233,17 +237,21 @@ function takeStash(lifted: readonly JsonValue[], k: number, ctx: DecodeContext):
  * stash (preserve) is taken when it still matches the events it covers; otherwise it is reported
  * and the visible events are read.
  */
-export function decodeEvents(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[]): Message[] {
+export function decodeEvents(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[], origins: number[] = []): Message[] {
   const lifted = events.map(liftStash);
   const out: Message[] = [];
+  const push = (messages: readonly Message[], k: number): void => {
+    out.push(...messages);
+    for (const _m of messages) origins.push(indices[k] ?? k);
+  };
   for (let k = 0; k < lifted.length; ) {
     const stash = takeStash(lifted, k, ctx);
     if (stash) {
-      out.push(...stash.messages);
+      push(stash.messages, k);
       k += stash.span;
       continue;
     }
-    out.push(...decodeOne(withoutStash(lifted[k] as JsonValue), ['events', indices[k] ?? k], ctx, issues));
+    push(decodeOne(withoutStash(lifted[k] as JsonValue), ['events', indices[k] ?? k], ctx, issues), k);
     k++;
   }
   return out;
@@ -265,11 +273,17 @@ function plainArgs(messages: readonly Message[]): unknown {
   });
 }
 
-/** Whether events decode back to exactly these messages. */
-function decodesBack(events: readonly JsonObject[], messages: readonly Message[]): boolean {
+/**
+ * Whether events decode back to exactly these messages. The group is read alone, as one event is:
+ * its results keep the names they took from calls before the group, and its paired results are lone
+ * texts again; in the conversation they read back as they were (readConversation).
+ */
+function decodesBack(events: readonly JsonObject[], group: readonly At[]): boolean {
   const issues: Issue[] = [];
-  const back = decodeEvents(events, events.map((_e, i) => i), { limits: { maxTextBytes: Number.MAX_SAFE_INTEGER }, losses: new LossList() }, issues);
+  const read = decodeEvents(events, events.map((_e, i) => i), { limits: { maxTextBytes: Number.MAX_SAFE_INTEGER }, losses: new LossList() }, issues);
   if (issues.length > 0) return false;
+  const back = readCallNames(read).map((m, k) => withoutCallNames(m, group[k]?.names));
+  const messages = group.map((a) => unpaired(a.m));
   const mentions = messages.some((m) => m.parts.some((p) => p.type === 'tool-call' && p.argumentsJson !== undefined));
   return mentions ? stableHash(plainArgs(back)) === stableHash(plainArgs(messages)) : stableHash(back) === stableHash(messages);
 }
@@ -284,7 +298,7 @@ export function encodeMessageGroup(group: readonly At[], ctx: EncodeContext, met
     canonical,
     ctx,
     (local) => runsOf(group).flatMap((run) => encodeRun(run, local, ctx.losses, ctx.preserve, metadataEntries)),
-    (events) => !decodesBack(events, canonical),
+    (events) => !decodesBack(events, group),
   );
   sinkStash(wire[0]);
   return wire;
@@ -300,6 +314,12 @@ export interface MessageToEventOptions {
    * entries of its own asks for fewer, and the rest goes into the metadata blob, reported.
    */
   metadataEntries?: number;
+  /**
+   * The tool calls made before this message in its conversation, call id -> tool name
+   * (`toolCallNames(earlierMessages)`): a tool result without a name of its own is written with
+   * the name of the call it answers, as Camunda's envelope has it.
+   */
+  toolNames?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -311,37 +331,7 @@ export function messageToEvent(message: Message, options: MessageToEventOptions 
   const losses = new LossList();
   const max = options.metadataEntries ?? LIMITS.metadataEntries;
   if (!Number.isInteger(max) || max < 1 || max > LIMITS.metadataEntries) throw new UsageError(`messageToEvent: metadataEntries must be a whole number from 1 to ${LIMITS.metadataEntries} (got ${String(max)})`);
-  const [event] = encodeMessageGroup([{ m: message, i: options.index ?? 0 }], { preserve: options.preserve === true, losses }, max);
+  const names = options.toolNames === undefined ? undefined : namesFor(message, options.toolNames);
+  const [event] = encodeMessageGroup([{ m: message, i: options.index ?? 0, names }], { preserve: options.preserve === true, losses }, max);
   return { event, losses: losses.items };
-}
-
-export interface EventToMessagesOptions {
-  /** The event's index in its list, for error paths (`['events', index, 'payload', j, ...]`); 0 by default. */
-  index?: number;
-  limits?: Partial<Limits>;
-  /** Where to report what reading set aside (an event without payloads, an unread envelope field). */
-  losses?: LossSink;
-}
-
-/**
- * One event (a CreateEvent body's or a ListEvents entry's fields) -> its canonical messages: one,
- * or several for a plain conversational event of several roles, or none for an event without
- * payloads. Throws a ValidationError naming the event and payload index of each problem.
- */
-export function eventToMessages(event: unknown, options: EventToMessagesOptions = {}): Message[] {
-  const issues: Issue[] = [];
-  const ctx: DecodeContext = { limits: { ...DEFAULT_LIMITS, ...options.limits }, losses: options.losses ?? new LossList() };
-  const out = decodeEvents([event as JsonValue], [options.index ?? 0], ctx, issues);
-  if (issues.length > 0) throw new ValidationError(issues);
-  return out;
-}
-
-/** One event -> its one message; a ValidationError when the event holds none or several. */
-export function eventToMessage(event: unknown, options: EventToMessagesOptions = {}): Message {
-  const list = eventToMessages(event, options);
-  const [only] = list;
-  if (only === undefined || list.length !== 1) {
-    throw new ValidationError([{ code: 'not_one_message', path: ['events', options.index ?? 0], message: `the event holds ${list.length} messages, not one`, expected: 'one message' }]);
-  }
-  return only;
 }

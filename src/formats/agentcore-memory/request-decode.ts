@@ -11,7 +11,7 @@ import type { DecodeContext } from '../codec.js';
 import { applyTopStash } from '../shared/apply-top-stash.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { AGENTCORE, BODY_KEYS } from './agentcore-memory-api.js';
-import { decodeEvents } from './mapping.js';
+import { readConversation } from './events-read.js';
 import { readingOrder } from './order.js';
 
 export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
@@ -24,7 +24,7 @@ export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
   }
   const issues: Issue[] = [];
   const order = readingOrder(events, issues);
-  const messages = decodeEvents(order.map((i) => events[i] as JsonValue), order, ctx, issues);
+  const messages = readConversation(order.map((i) => events[i] as JsonValue), order, ctx, issues);
   if (issues.length > 0) throw new ValidationError(issues);
   const req: Request = { messages };
   let rest = residue(body, BODY_KEYS);

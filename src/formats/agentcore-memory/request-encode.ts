@@ -14,6 +14,7 @@ import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { putTopStash } from '../shared/stash.js';
 import { stashGroups } from '../shared/stash-groups.js';
 import { AGENTCORE } from './agentcore-memory-api.js';
+import { learnCalls, namesFor } from './call-names.js';
 import { own } from './content.js';
 import { encodeMessageGroup, type At } from './mapping.js';
 
@@ -39,7 +40,13 @@ function listed(events: JsonObject[], order: JsonValue | undefined, stashed: boo
 
 export function encodeRequest(req: Request, ctx: EncodeContext): JsonObject {
   const stash: JsonObject = {};
-  const ats: At[] = req.messages.map((m, i) => ({ m, i }));
+  // Each message with the names of the calls before it that its results answer (call-names.ts).
+  const calls = new Map<string, string>();
+  const ats: At[] = req.messages.map((m, i) => {
+    const names = namesFor(m, calls);
+    learnCalls(m, calls);
+    return names === undefined ? { m, i } : { m, i, names };
+  });
   const events: JsonObject[] = [];
   if (ats.some((a) => !isSystem(a.m))) {
     // A message joined to the next one (`$join`) or a system message belongs to the next event's group.
