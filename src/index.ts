@@ -4,7 +4,7 @@
  */
 export { convert, decode, encode, type ConvertOptions, type ConvertResult } from './formats/convert.js';
 export { formats, type FormatInfo } from './formats/registry.js';
-export { DEFAULT_LIMITS, type Limits, type Codec, type ErrorCodec, type HttpErrorBody } from './formats/codec.js';
+export { DEFAULT_LIMITS, type Limits, type Codec, type ErrorCodec, type HeaderLookup, type HttpErrorBody } from './formats/codec.js';
 export { decodeError, encodeError } from './formats/errors.js';
 export { STASH_KEY } from './formats/shared/stash.js';
 export { deriveQuestion, toAgentInputErrorBody, type AgentInputErrorBody, type QuestionOptions } from './formats/agent-input/index.js';

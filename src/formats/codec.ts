@@ -75,6 +75,9 @@ export interface StreamCodec {
   encoder(ctx: StreamEncodeContext): StreamEncoder;
 }
 
+/** Response headers as a Fetch `Headers` or a plain record (names compared case-insensitively). */
+export type HeaderLookup = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
+
 /** An error as a dialect's HTTP API answers it: the status, headers and JSON body its official SDK reads into its own error class. */
 export interface HttpErrorBody {
   status: number;
@@ -90,7 +93,7 @@ export interface HttpErrorBody {
  * `error.type` is already one of the dialect's).
  */
 export interface ErrorCodec {
-  decode(body: unknown, status?: number): StreamError | undefined;
+  decode(body: unknown, status?: number, headers?: HeaderLookup): StreamError | undefined;
   encode(error: StreamError & { status: number }): HttpErrorBody;
 }
 

@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../model/errors.js';
 import type { StreamError } from '../model/stream-event.js';
-import type { ErrorCodec, HttpErrorBody } from './codec.js';
+import type { ErrorCodec, HeaderLookup, HttpErrorBody } from './codec.js';
 import { getCodec } from './registry.js';
 
 function errorCodec(format: string): ErrorCodec {
@@ -15,8 +15,8 @@ function errorCodec(format: string): ErrorCodec {
 }
 
 /** The dialect's error body as a StreamError (with `status` when given), or undefined when `body` is not that dialect's error shape. */
-export function decodeError(format: string, body: unknown, status?: number): StreamError | undefined {
-  return errorCodec(format).decode(body, status);
+export function decodeError(format: string, body: unknown, status?: number, headers?: HeaderLookup): StreamError | undefined {
+  return errorCodec(format).decode(body, status, headers);
 }
 
 /** An error written in the dialect: status, headers and JSON body its official SDK reads into its own error class. */

@@ -1,5 +1,6 @@
 /** The Anthropic Messages codec (POST /v1/messages): request, non-streaming response, and SSE stream. */
 import type { Codec } from '../codec.js';
+import { anthropicErrors } from './errors.js';
 import { requestCodec } from './request.js';
 import { responseCodec } from './response.js';
 import { anthropicStreamDecoder } from './stream-decode.js';
@@ -14,4 +15,5 @@ export const anthropicMessages: Codec = {
   response: responseCodec,
   // Anthropic names every SSE event (`event: <type>`); its SDK skips events without a name.
   stream: { framing: 'sse', decoder: anthropicStreamDecoder, encoder: anthropicStreamEncoder },
+  errors: anthropicErrors,
 };

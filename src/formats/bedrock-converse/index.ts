@@ -1,5 +1,6 @@
 /** The AWS Bedrock Converse codec (POST /model/{modelId}/converse and /converse-stream): request, response and stream. */
 import type { Codec, KindCodec } from '../codec.js';
+import { bedrockErrors } from './errors.js';
 import type { Request } from '../../model/request.js';
 import { decodeRequest } from './request-decode.js';
 import { encodeRequest } from './request-encode.js';
@@ -24,4 +25,5 @@ export const bedrockConverse: Codec = {
     decoder: (ctx) => new BedrockStreamDecoder(ctx),
     encoder: (ctx) => new BedrockStreamEncoder(ctx),
   },
+  errors: bedrockErrors,
 };

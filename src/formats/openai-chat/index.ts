@@ -1,5 +1,6 @@
 /** The OpenAI Chat Completions codec (`openai-chat`): requests, non-streaming responses and streams. */
 import type { Codec } from '../codec.js';
+import { openaiErrors } from '../shared/openai-errors.js';
 import { decodeRequest } from './request-decode.js';
 import { encodeRequest } from './request-encode.js';
 import { decodeResponse, encodeResponse } from './response.js';
@@ -13,6 +14,7 @@ export const openaiChat: Codec = {
   response: { decode: decodeResponse, encode: encodeResponse },
   // SSE `data:` chunks with no `event:` lines, ended by `data: [DONE]`.
   stream: { framing: 'sse', decoder: streamDecoder, encoder: streamEncoder },
+  errors: openaiErrors,
 };
 
 export type { ChatRequest, ChatResponse } from './openai-chat-api.js';
