@@ -94,7 +94,8 @@ export function streamErrorEvent(dialect: Dialect, error: StreamError & { status
       const inner = (isObject(body['error']) ? body['error'] : {}) as Record<string, unknown>;
       return {
         event: 'error',
-        data: { type: 'error', code: (inner['code'] as string | null | undefined) ?? (inner['type'] as string | undefined) ?? 'server_error', message: error.message, param: null, sequence_number: 0 },
+        // The documented fields, and the `error` object the API sends (what openai-node raises).
+        data: { type: 'error', code: (inner['code'] as string | null | undefined) ?? (inner['type'] as string | undefined) ?? 'server_error', message: error.message, param: null, error: inner as never, sequence_number: 0 },
       };
     }
     case 'bedrock-converse':
