@@ -145,12 +145,12 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
       onLoss: (loss) => streamLosses.push(loss),
       transportError: (err) => transportError(routed.name, err),
       abort: (reason) => abort.abort(reason),
-      onEnd: ({ events, error }) => {
+      onEnd: async ({ events, error }) => {
         req.signal.removeEventListener('abort', onClientGone);
         report(streamLosses, 'stream');
         if (error !== undefined) log.warn({ status: error.status, message: error.message }, 'stream ended with an error');
         done(error?.status ?? 200);
-        if (error === undefined) void remember(() => streamAnswer(events, target));
+        if (error === undefined) await remember(() => streamAnswer(events, target));
       },
     });
     return new Response(body$, { status: 200, headers: { 'content-type': DIALECT_FACTS[client].streamContentType, 'cache-control': 'no-cache', ...out } });
