@@ -52,6 +52,7 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
     ctx.metrics.requests.inc({ ...labels, status: String(status) });
     ctx.metrics.latency.observe(labels, (performance.now() - started) / 1000);
     if (status >= 400) ctx.metrics.errors.inc({ ...pair, status: String(status) });
+    log.debug({ ...labels, status, ms: Math.round(performance.now() - started) }, 'request done');
   };
   try {
     const url = new URL(req.url);
@@ -99,6 +100,11 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
     const answer = await callUpstream(upstream, { target, model: routed.model, stream, body: translated.body, headers, signal: abort.signal });
     ctx.metrics.firstByte.observe(pair, (performance.now() - started) / 1000);
     if (answer.status >= 400) throw upstreamFailure(target, answer.status, await readText(answer.body, routed.name), answer.headers);
+    if (stream && (answer.headers.get('content-type') ?? '').includes('application/json')) {
+      // Some providers answer a stream call that failed at once with a JSON error body and a 200.
+      const failure = upstreamFailure(target, 502, await readText(answer.body, routed.name), answer.headers);
+      throw new GatewayError(502, `upstream '${routed.name}' answered a stream call with a JSON body: ${failure.message}`, failure.type, failure.headers);
+    }
 
     const out: Record<string, string> = { 'x-request-id': requestId, 'x-interlingua-losses': String(translated.losses.length) };
     const remember = async (message: () => ReturnType<typeof answerMessage>): Promise<void> => {

@@ -170,3 +170,23 @@ describe('model lists, health and metrics', () => {
     expect(await (await fetch(`${open.url}/healthz`)).json()).toEqual({ status: 'ok' });
   });
 });
+
+describe('one port, two protocols', () => {
+  it('answers HTTP/2 with prior knowledge (h2c) and HTTP/1.1 on the same port', async () => {
+    const { connect } = await import('node:http2');
+    const session = connect(open.url);
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = session.request({ ':method': 'GET', ':path': '/healthz' });
+        req.on('response', (h) => resolve(Number(h[':status'])));
+        req.on('error', reject);
+        req.end();
+        setTimeout(() => reject(new Error('no h2 answer in 5 s')), 5000).unref();
+      });
+      expect(status).toBe(200);
+    } finally {
+      session.close();
+    }
+    expect((await fetch(`${open.url}/healthz`)).status).toBe(200);
+  });
+});
