@@ -57,8 +57,11 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 const FORWARDED_ERROR_HEADERS = ['retry-after', 'retry-after-ms', 'x-ratelimit-reset-requests', 'x-ratelimit-reset-tokens'];
 
-/** An upstream's failed answer (status + body text) as a GatewayError carrying its status, message and retry-after. */
-export function upstreamFailure(format: Dialect, status: number, text: string, headers: Headers): GatewayError {
+/**
+ * An upstream's failed answer (status + body text) as a GatewayError carrying its status, message
+ * and retry-after. `secret` (the upstream's key) is masked should the provider quote it back.
+ */
+export function upstreamFailure(format: Dialect, status: number, text: string, headers: Headers, secret?: string): GatewayError {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -66,7 +69,8 @@ export function upstreamFailure(format: Dialect, status: number, text: string, h
     body = undefined;
   }
   const decoded: StreamError | undefined = body === undefined ? undefined : decodeError(format, body, status);
-  const message = decoded?.message ?? (text.trim() === '' ? `upstream answered ${status}` : text.trim().slice(0, 2000));
+  let message = decoded?.message ?? (text.trim() === '' ? `upstream answered ${status}` : text.trim().slice(0, 2000));
+  if (secret !== undefined && secret.length >= 8) message = message.split(secret).join('***');
   const kept: Record<string, string> = {};
   for (const name of FORWARDED_ERROR_HEADERS) {
     const v = headers.get(name);

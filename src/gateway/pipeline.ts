@@ -99,10 +99,10 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
     }
     const answer = await callUpstream(upstream, { target, model: routed.model, stream, body: translated.body, headers, signal: abort.signal });
     ctx.metrics.firstByte.observe(pair, (performance.now() - started) / 1000);
-    if (answer.status >= 400) throw upstreamFailure(target, answer.status, await readText(answer.body, routed.name), answer.headers);
+    if (answer.status >= 400) throw upstreamFailure(target, answer.status, await readText(answer.body, routed.name), answer.headers, routed.upstream.apiKey);
     if (stream && (answer.headers.get('content-type') ?? '').includes('application/json')) {
       // Some providers answer a stream call that failed at once with a JSON error body and a 200.
-      const failure = upstreamFailure(target, 502, await readText(answer.body, routed.name), answer.headers);
+      const failure = upstreamFailure(target, 502, await readText(answer.body, routed.name), answer.headers, routed.upstream.apiKey);
       throw new GatewayError(502, `upstream '${routed.name}' answered a stream call with a JSON body: ${failure.message}`, failure.type, failure.headers);
     }
 

@@ -100,6 +100,18 @@ describe('interlingua serve', () => {
     expect(r.stderr).toContain('keys: required when listening on 0.0.0.0');
   });
 
+  it('exits 1 when the port is taken', async () => {
+    const gw = await startGateway(await loadConfig(join(REPO_ROOT, 'examples/gateway.yaml')), { port: 0, logger: pino({ level: 'silent' }) });
+    try {
+      const port = new URL(gw.url).port;
+      const r = await runCli(['serve', '--config', 'examples/gateway.yaml', '--port', port]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
+    } finally {
+      await gw.close();
+    }
+  });
+
   it('serves the example configuration (mock upstream) to an SDK', async () => {
     const gw = await startGateway(await loadConfig(join(REPO_ROOT, 'examples/gateway.yaml')), { port: 0, logger: pino({ level: 'silent' }) });
     try {

@@ -9,7 +9,7 @@ import { streamErrorEvent } from '../../src/gateway/errors.js';
 import type { RunningGateway } from '../../src/gateway/server.js';
 import { parseConfig } from '../../src/gateway/config.js';
 import { callThrough } from './support/clients.js';
-import { modelFor, replayConfig, startTestGateway } from './support/gateway.js';
+import { modelFor, replayConfig, startTestGateway, UPSTREAM_KEY } from './support/gateway.js';
 import { DIALECTS, startReplayUpstream, streamChunks, type Dialect, type ReplayUpstream } from './support/replay-upstream.js';
 import { failureOf } from './support/sdk-errors.js';
 
@@ -69,6 +69,14 @@ describe.each(DIALECTS)('%s client', (client) => {
     expect(f.status).toBe(429);
     expect(f.message).toContain('rate limited, slow down');
     if (f.headers !== undefined) expect(f.headers.get('retry-after')).toBe('7');
+  });
+
+  it('never sees the upstream key, even when the provider quotes it back', async () => {
+    upstreamFails(401, `Incorrect API key provided: ${UPSTREAM_KEY}.`);
+    const f = await failureOf(client, () => callThrough(client, gw.url, modelFor(target === 'bedrock-converse' ? 'openai-chat' : target), false));
+    expect(f.status).toBe(401);
+    expect(f.message).toContain('Incorrect API key provided: ***');
+    expect(f.message).not.toContain(UPSTREAM_KEY);
   });
 
   it("gets Anthropic's 529 overloaded with its status", async () => {
