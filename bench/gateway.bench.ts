@@ -16,7 +16,7 @@
  *
  *   npx tsx bench/gateway.bench.ts        (also run by `npm run bench`)
  */
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { convert } from '../src/index.js';
 import { firstByte, load, percentile, type LoadResult, type Target } from './gateway/load.js';
 import { startInterlingua, startMock, startPortkey, type Started } from './gateway/servers.js';
@@ -92,6 +92,7 @@ async function startGatewayOrExplain(mock: string): Promise<Started | undefined>
 
 const ms = (x: number): number | string => (Number.isFinite(x) ? Number(x.toFixed(3)) : '-');
 const servers: Started[] = [];
+const loadStart = loadavg()[0] ?? 0;
 try {
   const mock = await startMock();
   servers.push(mock);
@@ -146,7 +147,9 @@ try {
     }
   }
 
+  const load1 = loadavg()[0] ?? 0;
   console.log(`\nGateway overhead, node ${process.version}, ${cpus().length} CPUs (mock, gateway and load generator share them); ${SECONDS} s per row after ${WARMUP} s warm-up`);
+  console.log(`Load average at start ${loadStart.toFixed(1)}, at end ${load1.toFixed(1)}${Math.max(loadStart, load1) > cpus().length ? ' — the machine was busy with other work: sub-millisecond figures are not trustworthy in this run' : ''}`);
   console.log('Whole-response latency (autocannon, every response timed) and throughput; "added" is over the route\'s direct baseline');
   console.table(rows);
   console.log(`Streams: first body byte, ${FIRST_BYTES} sequential requests each; "added" is over the upstream's own first byte`);
