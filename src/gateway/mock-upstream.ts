@@ -17,6 +17,8 @@
  *
  * Options: `error` answers every call with that error in the dialect's error shape (via
  * `encodeError`); `latencyMs` delays each answer (for a stream: its first event; headers go at once).
+ * Answers are kept for the last 256 distinct requests, so a repeated request (a benchmark's) is
+ * answered without decoding it again; being deterministic, a kept answer is the same bytes.
  * An invalid body gets a 400 in the dialect's error shape naming the endpoint and the JSON paths;
  * an unknown path a 404, a method other than POST a 405.
  */
@@ -34,10 +36,14 @@ export interface MockUpstreamOptions {
   latencyMs?: number;
 }
 
+/** How many distinct requests' answers are kept (see AnswerCache). */
+const CACHE_SIZE = 256;
+
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 export function createMockUpstream(options: MockUpstreamOptions = {}): FetchHandler {
   const latencyMs = Math.max(0, options.latencyMs ?? 0);
+  const cache = new AnswerCache(CACHE_SIZE);
   return async (request) => {
     const url = new URL(request.url);
     const route = matchMockRoute(url);
@@ -50,9 +56,15 @@ export function createMockUpstream(options: MockUpstreamOptions = {}): FetchHand
       const { status, message, type } = options.error;
       return errorResponse(route.format, status, message, type);
     }
-    const parsed = parseBody(text, route, where);
-    if (parsed instanceof Response) return parsed;
-    return answer(route, parsed, shortHash(text), latencyMs, request.signal);
+    const key = `${url.pathname}${url.search}\n${text}`;
+    let prepared = cache.get(key);
+    if (prepared === undefined) {
+      const parsed = parseBody(text, route, where);
+      if (parsed instanceof Response) return parsed;
+      prepared = prepare(route, parsed, shortHash(text), latencyMs);
+      cache.set(key, prepared);
+    }
+    return respond(prepared, latencyMs, request.signal);
   };
 }
 
@@ -77,31 +89,56 @@ function parseBody(text: string, route: MockRoute, where: string): ParsedBody | 
   }
 }
 
-async function answer(route: MockRoute, body: ParsedBody, seed: string, latencyMs: number, signal: AbortSignal): Promise<Response> {
+/** A computed answer, kept so a repeated request (a load test's) is answered at once. */
+type Prepared = { kind: 'json'; body: string } | { kind: 'stream'; contentType: string; chunks: Uint8Array[] };
+
+function prepare(route: MockRoute, body: ParsedBody, seed: string, latencyMs: number): Prepared {
   const model = route.pathModel ?? body.request.model ?? 'mock';
   const reply = mockReply(body.request, { model, seed });
-  if (!route.streamEndpoint && body.request.stream !== true) {
-    await delay(latencyMs, signal);
-    return jsonResponse(renderBody(route.format, reply, seed, latencyMs));
-  }
+  if (!route.streamEndpoint && body.request.stream !== true) return { kind: 'json', body: JSON.stringify(renderBody(route.format, reply, seed, latencyMs)) };
   const events = streamEvents(reply, { format: route.format, includeUsage: includeUsage(route, body.raw) });
-  if (route.jsonArray) {
-    await delay(latencyMs, signal);
-    return jsonResponse(`[${events.map((e) => JSON.stringify(e.data)).join(',\r\n')}]`);
-  }
+  if (route.jsonArray) return { kind: 'json', body: `[${events.map((e) => JSON.stringify(e.data)).join(',\r\n')}]` };
   const { contentType, write } = framingOf(route.format);
   const encoder = new TextEncoder();
+  const chunks = events.map((e) => {
+    const chunk = write(e);
+    return typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+  });
+  return { kind: 'stream', contentType, chunks };
+}
+
+async function respond(prepared: Prepared, latencyMs: number, signal: AbortSignal): Promise<Response> {
+  if (prepared.kind === 'json') {
+    await delay(latencyMs, signal);
+    return jsonResponse(prepared.body);
+  }
+  // Headers go at once; the latency holds back the first event, as a provider's time to first token.
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       await delay(latencyMs, signal);
-      for (const e of events) {
-        const chunk = write(e);
-        controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
-      }
+      for (const chunk of prepared.chunks) controller.enqueue(chunk);
       controller.close();
     },
   });
-  return new Response(stream, { status: 200, headers: { 'content-type': contentType, 'cache-control': 'no-cache' } });
+  return new Response(stream, { status: 200, headers: { 'content-type': prepared.contentType, 'cache-control': 'no-cache' } });
+}
+
+/** Answers by request (path and body text), oldest dropped first; the answers are deterministic, so this changes no byte. */
+class AnswerCache {
+  private readonly entries = new Map<string, Prepared>();
+  constructor(private readonly size: number) {}
+
+  get(key: string): Prepared | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, value: Prepared): void {
+    if (this.entries.size >= this.size) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done !== true) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, value);
+  }
 }
 
 /** OpenAI Chat sends its usage chunk only when asked; the other dialects always report usage. */

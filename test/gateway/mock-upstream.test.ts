@@ -253,3 +253,29 @@ describe('over plain HTTP', () => {
     expect((await fetch(`${ok.url}/v1/chat/completions`)).status).toBe(405);
   });
 });
+
+describe('in process', () => {
+  const call = (handler: (r: Request) => Promise<Response>, body: unknown): Promise<Response> =>
+    handler(new Request('http://mock.invalid/v1/messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  const claude = (stream: boolean): unknown => ({ model: 'claude-x', max_tokens: 10, stream, messages: [{ role: 'user', content: 'hi' }] });
+
+  it('latency holds back the answer, and for a stream its first event but not its headers', async () => {
+    const slow = createMockUpstream({ latencyMs: 150 });
+    let t0 = performance.now();
+    await (await call(slow, claude(false))).text();
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+    t0 = performance.now();
+    const res = await call(slow, claude(true));
+    const headersAfter = performance.now() - t0;
+    const first = await res.body?.getReader().read();
+    expect(headersAfter).toBeLessThan(140);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+    expect(new TextDecoder().decode(first?.value)).toContain('message_start');
+  });
+
+  it('a configured error keeps its own type when the dialect has it', async () => {
+    const res = await call(createMockUpstream({ error: { status: 529, message: 'busy', type: 'overloaded_error' } }), claude(false));
+    expect(res.status).toBe(529);
+    expect(await res.json()).toMatchObject({ type: 'error', error: { type: 'overloaded_error', message: 'busy' } });
+  });
+});
