@@ -57,9 +57,11 @@ export class Transcoder {
   /** `cutTail`: what the framing reader left out of an event the input was cut inside of. */
   end(cutTail?: string): WireEvent[] {
     const out = this.encode(this.decoder.end());
+    // The encoder's own losses at the end (a call it could not write whole) come first; the stream's last.
+    const tail = this.encoder.end();
     // A cut event after the end event (Bedrock's metadata follows messageStop) still lost what it held.
     if (!this.over || cutTail !== undefined) this.sink.push(incompleteStreamLoss(this.n, cutTail));
-    return [...out, ...this.encoder.end()];
+    return [...out, ...tail];
   }
 
   /** The source answered with an error instead of a stream: the target's error event, and the end. */
