@@ -2,7 +2,8 @@
  * Conversation continuity across requests: a request naming `x-interlingua-actor` and
  * `x-interlingua-session` gets the session's last turns placed before its own messages (in the
  * client's message shape, so they then travel the same way as the rest of the body), and once the
- * answer is complete the new user message and the assistant's answer are appended. Without both
+ * answer is complete the request's own messages and the assistant's answer are appended (a client
+ * of a memory session sends only what is new: its message, or tool calls with their results). Without both
  * headers nothing is read or stored.
  */
 import { decode, type Message, type Response as CanonicalResponse } from '../index.js';
@@ -61,12 +62,13 @@ export class Continuity {
     return { body: { ...body, [key]: [...own.slice(0, at), ...recalled, ...own.slice(at)] }, added: recalled.length };
   }
 
-  /** Appends the request's new user message and the answer's message (canonical) to the session. */
+  /** Appends the request's own messages (the session holds what came before) and the answer's message (canonical) to the session. */
   async record(dialect: Dialect, originalBody: Record<string, unknown>, answer: Message | undefined, ref: SessionRef): Promise<void> {
     const own = ownMessages(originalBody[DIALECT_FACTS[dialect].messagesKey]);
-    const last = own[own.length - 1];
-    const messages: Message[] = [];
-    if (last !== undefined) messages.push(...decodeMessages([last], dialect).messages.filter((m) => m.role !== 'system' && m.role !== 'developer'));
+    // With memory the session holds the history, so every message the client sent is new: a user
+    // message, or an assistant's tool calls and all their results (decoded together so they pair).
+    const decoded = own.length === 0 ? [] : decodeMessages(own, dialect).messages;
+    const messages: Message[] = decoded.filter((m) => m.role !== 'system' && m.role !== 'developer');
     if (answer !== undefined) messages.push(answer);
     if (messages.length > 0) await appendMessages(this.memory, ref.actorId, ref.sessionId, messages);
   }

@@ -98,6 +98,33 @@ describe('memory continuity', () => {
     expect(lastSent().map(([, t]) => t)).toEqual(['beta one', 'answer 2', 'beta two']);
   });
 
+  it('stores a turn of tool calls with all their results, so later calls carry them paired', async () => {
+    const headers = { 'x-interlingua-actor': 'user-1', 'x-interlingua-session': 'parallel' };
+    const client = anthropicClient(gw.url, { headers });
+    const model = modelFor('openai-chat');
+    await client.messages.create({ model, max_tokens: 50, messages: [{ role: 'user', content: 'weather in two cities' }] });
+    // The client answers two calls of an assistant turn in one user message (Anthropic's shape).
+    const calls = [
+      { type: 'tool_use' as const, id: 'toolu_a', name: 'weather', input: { city: 'Oslo' } },
+      { type: 'tool_use' as const, id: 'toolu_b', name: 'weather', input: { city: 'Lima' } },
+    ];
+    await client.messages.create({
+      model,
+      max_tokens: 50,
+      messages: [
+        { role: 'assistant', content: calls },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_a', content: 'cold' }, { type: 'tool_result', tool_use_id: 'toolu_b', content: 'warm' }] },
+      ],
+    });
+    await client.messages.create({ model, max_tokens: 50, messages: [{ role: 'user', content: 'thanks' }] });
+    const sent = (upstream.received.at(-1) as Received).body as { messages: { role: string; tool_call_id?: string; content: unknown }[] };
+    expect(sent.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant', 'tool', 'tool', 'assistant', 'user']);
+    expect(sent.messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.content])).toEqual([
+      ['toolu_a', 'cold'],
+      ['toolu_b', 'warm'],
+    ]);
+  });
+
   it('survives a restart on the same SQLite file', async () => {
     await ask('before restart', 'restart');
     await gw.close();
