@@ -10,6 +10,7 @@ import { EXIT, run } from '../../src/cli/main.js';
 import { parseEventStream } from '../../src/stream/event-stream.js';
 import { parseSse } from '../../src/stream/sse.js';
 import { REPO_ROOT } from '../support/captures.js';
+import { concat } from '../support/raw-streams.js';
 
 const EXAMPLE = join(REPO_ROOT, 'examples/anthropic-stream.sse');
 
@@ -28,15 +29,6 @@ function io(files: Record<string, Uint8Array> = {}): CliIo & { out: string; byte
   return o;
 }
 
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 describe('convert --kind stream', () => {
   it('re-emits an Anthropic stream as OpenAI Chat chunks, reporting the thinking it cannot carry', async () => {

@@ -26,6 +26,7 @@ import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { encodeGroup } from '../shared/stash.js';
 import { stableHash } from '../shared/stable-hash.js';
+import { isJsonText } from '../shared/json-text.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, type A2aVersion } from './a2a-api.js';
 import { partRuns, runType, type RunClass } from './compact.js';
 import { MessageIds } from './message-ids.js';
@@ -59,17 +60,6 @@ export function callNames(messages: readonly Message[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of messages) for (const p of m.parts) if (p.type === 'tool-call' && !out.has(p.id)) out.set(p.id, p.name);
   return out;
-}
-
-/** Blank text counts as JSON here: it is the "no arguments" some providers send. */
-function isJsonText(text: string): boolean {
-  if (text.trim() === '') return true;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

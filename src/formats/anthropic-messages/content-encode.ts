@@ -10,6 +10,7 @@ import type { DocumentPart, ImagePart, Part, ReasoningPart, SearchResultPart, Te
 import type { Source } from '../../model/source.js';
 import type { LossSink } from '../codec.js';
 import { parseDataUrl } from '../shared/data-url.js';
+import { isJsonText } from '../shared/json-text.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { mapId, mapName } from './tool-names.js';
 import { encodeCache, ID, own } from './wire-util.js';
@@ -268,17 +269,6 @@ function encodeToolCall(part: ToolCallPart, role: Role, path: Path, losses: Loss
   }
   const out: JsonObject = { type: 'tool_use', id: mapId(part.id, [...path, 'id'], losses), name: mapName(part.name, [...path, 'name'], losses), input };
   return finish(out, part, path, losses);
-}
-
-/** Blank text counts as JSON here: it is the "no arguments" some providers send. */
-function isJsonText(text: string): boolean {
-  if (text.trim() === '') return true;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function encodeToolResult(part: ToolResultPart, role: Role, path: Path, losses: LossSink): JsonObject | undefined {

@@ -62,3 +62,14 @@ function stringAt(s: string, t: string, i: number): number {
   const end = i + 1 + s.length;
   return t.charCodeAt(end) === 0x22 ? end + 1 : -1;
 }
+
+/** Whether tool-call arguments text is JSON; blank text counts: it is the "no arguments" some providers send. */
+export function isJsonText(text: string): boolean {
+  if (text.trim() === '') return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
