@@ -76,7 +76,7 @@ export function bodyCues(body: unknown): Scored[] {
   t.add('bedrock-converse', 'request', 3, 'inferenceConfig/toolConfig', has('inferenceConfig') || has('toolConfig') || has('additionalModelRequestFields') || has('modelId'));
   t.add('bedrock-converse', 'request', -3, 'typed content blocks', blocks.some((b) => 'type' in b));
 
-  t.add('gemini', 'request', 4, 'contents[]', Array.isArray(body['contents']));
+  t.add('gemini', 'request', 4, 'contents', has('contents'));
   t.add('gemini', 'request', 2, 'generationConfig/systemInstruction', has('generationConfig') || has('systemInstruction') || has('safetySettings'));
 
   t.add('openai-responses', 'request', 3, 'input', has('input') && !has('messages'));

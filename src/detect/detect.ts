@@ -48,7 +48,7 @@ export interface Detection {
 
 const FIRST_ISSUES = 5;
 /** A runner-up with at least this share of the confidence is reported as a real alternative. */
-const AMBIGUOUS_SHARE = 0.34;
+const AMBIGUOUS_SHARE = 0.3;
 
 /** The codec kind a detected kind decodes with (AgentCore events are the memory codec's request). */
 export function codecKind(kind: DetectedKind): 'request' | 'response' | 'stream' {
