@@ -8,12 +8,17 @@ import type { Context, Hono } from 'hono';
 import { InterlinguaError, UsageError } from '../model/errors.js';
 import { detect } from '../detect/index.js';
 import { formats } from '../formats/registry.js';
-import { MESSAGE_FORMATS, type Memory } from '../memory/index.js';
+import { MESSAGE_FORMATS, openMemory, type Memory } from '../memory/index.js';
 import { convertView, detectView, inputOf, transcodeView, type ConvertRequest, type PlaygroundInput, type TranscodeRequest } from './api.js';
 
 export interface PlaygroundOptions {
-  /** A memory store to browse (openMemory); the memory panel says none is configured without it. */
-  memory?: Memory;
+  /** A memory store to browse: an open Memory, or a store URL opened on first use (and closed by close()). */
+  memory?: Memory | string;
+}
+
+export interface MountedPlayground {
+  /** Closes a store this module opened from a URL. */
+  close(): Promise<void>;
 }
 
 const ASSETS: Record<string, string> = {
@@ -46,29 +51,38 @@ async function jsonCall<T>(c: Context, fn: (body: T) => unknown | Promise<unknow
   }
 }
 
-export function mountPlayground(app: Hono, options: PlaygroundOptions = {}): void {
-  const mem = options.memory;
+export function mountPlayground(app: Hono, options: PlaygroundOptions = {}): MountedPlayground {
+  const configured = options.memory !== undefined;
+  let opened: Promise<Memory> | undefined;
+  const memory = async (): Promise<Memory> => {
+    const m = options.memory;
+    if (m === undefined) throw new UsageError('no memory store is configured (start the playground with --store URL)');
+    if (typeof m !== 'string') return m;
+    opened ??= openMemory(m);
+    return opened;
+  };
   app.get('/', (c) => asset(c, 'index.html'));
   app.get('/playground/app.js', (c) => asset(c, 'app.js'));
   app.get('/playground/style.css', (c) => asset(c, 'style.css'));
-  app.get('/playground/api/formats', (c) => c.json({ formats: formats(), messageFormats: MESSAGE_FORMATS, memory: mem !== undefined }));
+  app.get('/playground/api/formats', (c) => c.json({ formats: formats(), messageFormats: MESSAGE_FORMATS, memory: configured }));
   app.post('/playground/api/detect', (c) => jsonCall<PlaygroundInput>(c, (b) => detectView(detect(inputOf(b)))));
   app.post('/playground/api/convert', (c) => jsonCall<ConvertRequest>(c, convertView));
   app.post('/playground/api/transcode', (c) => jsonCall<TranscodeRequest>(c, transcodeView));
 
-  const needMemory = (): Memory => {
-    if (mem === undefined) throw new UsageError('no memory store is configured (start the playground with --store URL)');
-    return mem;
-  };
-  app.post('/playground/api/memory/actors', (c) => jsonCall<object>(c, async () => ({ actors: await needMemory().listActors() })));
-  app.post('/playground/api/memory/sessions', (c) => jsonCall<{ actorId: string }>(c, async (b) => ({ sessions: await needMemory().listSessions(b.actorId) })));
+  app.post('/playground/api/memory/actors', (c) => jsonCall<object>(c, async () => ({ actors: await (await memory()).listActors() })));
+  app.post('/playground/api/memory/sessions', (c) => jsonCall<{ actorId: string }>(c, async (b) => ({ sessions: await (await memory()).listSessions(b.actorId) })));
   app.post('/playground/api/memory/session', (c) =>
     jsonCall<{ actorId: string; sessionId: string; format?: string }>(c, async (b) => {
-      const m = needMemory();
+      const m = await memory();
       if (b.format === undefined || b.format === 'agentcore-memory') return { events: (await m.exportSession(b.actorId, b.sessionId)).events };
       if (!MESSAGE_FORMATS.includes(b.format)) throw new UsageError(`format must be one of ${MESSAGE_FORMATS.join(', ')}`);
       const { messages, losses } = await m.recall({ actorId: b.actorId, sessionId: b.sessionId, format: b.format, k: Number.MAX_SAFE_INTEGER });
       return { messages, losses };
     }),
   );
+  return {
+    close: async () => {
+      if (opened !== undefined) await (await opened.catch(() => undefined))?.close();
+    },
+  };
 }

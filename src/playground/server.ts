@@ -15,6 +15,7 @@ export interface PlaygroundServer {
 
 export async function startPlayground(options: { port?: number; host?: string; store?: string } = {}): Promise<PlaygroundServer> {
   const host = options.host ?? '127.0.0.1';
+  // Opened now, so a bad --store URL fails at start rather than on the first click.
   const memory: Memory | undefined = options.store === undefined ? undefined : await openMemory(options.store);
   const app = new Hono();
   mountPlayground(app, memory === undefined ? {} : { memory });
