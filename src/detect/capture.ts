@@ -11,7 +11,7 @@ import { crc32, parseEventStream } from '../stream/event-stream.js';
 import { parseSse } from '../stream/sse.js';
 import type { Framing } from '../formats/codec.js';
 
-/** How the input was laid out. `events` is a JSON array of event objects (AG-UI captures). */
+/** How the input was laid out. `events` is a JSON array of event objects (AG-UI captures, Gemini's JSON-array stream). */
 export type Layout = 'json' | 'sse' | 'json-lines' | 'aws-event-stream' | 'events';
 
 export type Capture =
@@ -56,9 +56,12 @@ function jsonLines(text: string): WireEvent[] {
   return out;
 }
 
-/** A JSON array whose every element is an object with a string `type` reads as a list of events. */
+/**
+ * A JSON array of objects reads as a list of events (AG-UI captures; Gemini's streamGenerateContent
+ * without `alt=sse` answers such an array): no dialect's body is a top-level array.
+ */
 function isEventArray(v: unknown): v is JsonObject[] {
-  return Array.isArray(v) && v.length > 0 && v.every((e) => isObj(e) && typeof e['type'] === 'string');
+  return Array.isArray(v) && v.length > 0 && v.every(isObj);
 }
 
 /** Reads text (JSON, SSE or JSON lines) into a body or events; a ValidationError when it is none of them. */

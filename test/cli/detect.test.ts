@@ -80,3 +80,12 @@ describe('interlingua convert --from auto', () => {
     expect(o.err).toMatch(/closest is gemini request/);
   });
 });
+
+describe('detect on a JSON array of chunks', () => {
+  it("reads Gemini's non-SSE streamGenerateContent answer (a JSON array of chunks) as a stream", async () => {
+    const lines = readFileSync(join(LOCAL_FIXTURES, 'streams/gemini/google-text.chunks.txt'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const o = io(`[${lines.join(',\n')}]`);
+    expect(await run(['detect'], o)).toBe(EXIT.ok);
+    expect(JSON.parse(o.out)).toMatchObject({ format: 'gemini', kind: 'stream', layout: 'events' });
+  });
+});
