@@ -16,3 +16,4 @@ export { verifyStream, StreamVerifier } from './stream/verify.js';
 export { parseSse, formatSse, SseParser } from './stream/sse.js';
 export { parseEventStream, EventStreamParser, wireEventToMessage } from './stream/event-stream.js';
 export { frameReader, frameWriter, type FrameReader } from './stream/framing.js';
+export { detect, describeDetection, codecKind, readCapture, type Candidate, type Detection, type DetectedKind, type Capture, type Layout } from './detect/index.js';

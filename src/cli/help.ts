@@ -1,9 +1,11 @@
 export const HELP = `interlingua — translate LLM agent requests and responses between wire formats
 
 Usage:
-  interlingua convert --from <format> --to <format> [--kind request|response]
+  interlingua convert [--from <format>|auto] --to <format> [--kind request|response]
                       [--preserve] [--strict] [--max-text-bytes N] [--compact] [FILE]
   interlingua convert --kind stream --from <format> --to <format> [--accumulate] [FILE]
+  interlingua detect [FILE]
+  interlingua playground [--port N] [--store URL]
   interlingua formats
   interlingua memory sessions --store <url> [--actor A]
   interlingua memory show     --store <url> --actor A --session S [--to <format>] [--turns K] [--strict]
@@ -20,6 +22,13 @@ convert  Reads FILE (or standard input), writes the converted JSON to standard o
          --kind stream reads a stream capture (SSE text, Bedrock event-stream bytes, or JSON
          lines of events) and writes the target dialect's stream as events arrive;
          --accumulate writes the target's final (non-streaming) response instead.
+         Without --from (or with --from auto) the input's dialect and kind are detected (a
+         body or a stream capture) and said on standard error.
+detect   Names the dialect and kind of FILE (request, response, stream, AgentCore events) as
+         JSON: format, kind, confidence, every dialect that accepts it; exit 2 when none does,
+         naming the closest dialect and its first validation issues.
+playground  Serves the playground page (paste a body, see every dialect's conversion and its
+         losses) on http://127.0.0.1:PORT (default 8787); --store URL lets it browse a memory store.
 formats  Lists the format ids and the kinds each supports.
 memory   A conversation memory store (AgentCore Memory events), named by --store:
          sqlite:./memory.db, postgres://user@host:5432/db[?schema=name], redis://host:6379/0.

@@ -7,6 +7,8 @@ import { HELP } from './help.js';
 import { parseJsonInput, readTextInput, type CliIo } from './io.js';
 import { issueLine, lossLine } from './render.js';
 import { streamCommand } from './stream-command.js';
+import { chooseSource, detectCommand, readInputBytes } from './detect-command.js';
+import { detect } from '../detect/index.js';
 
 export const EXIT = { ok: 0, usage: 1, invalid: 2, lossy: 3 } as const;
 
@@ -15,6 +17,7 @@ export async function run(argv: readonly string[], io: CliIo, version = '0.0.0')
   try {
     // memory has flags of its own (memory-command.ts parses them); loaded only when used.
     if (argv[0] === 'memory') return await (await import('./memory-command.js')).memoryCommand(argv.slice(1), io);
+    if (argv[0] === 'playground') return await (await import('./playground-command.js')).playgroundCommand(argv.slice(1), io);
     if (argv[0] === 'serve') return await (await import('./serve-command.js')).serveCommand(argv.slice(1), io);
     const args = parseArgs(argv);
     if (args.flags.has('version')) {
@@ -30,6 +33,9 @@ export async function run(argv: readonly string[], io: CliIo, version = '0.0.0')
         return await convertCommand(args, io);
       case 'formats':
         return formatsCommand(io);
+      case 'detect':
+        if (args.positionals.length > 1) throw new UsageError('detect takes at most one FILE');
+        return await detectCommand(args.positionals[0], io, args.flags.has('compact'));
       default:
         throw new UsageError(`unknown command '${args.command}' (try --help)`);
     }
@@ -39,12 +45,14 @@ export async function run(argv: readonly string[], io: CliIo, version = '0.0.0')
 }
 
 async function convertCommand(args: ParsedArgs, io: CliIo): Promise<number> {
-  const from = stringFlag(args, 'from');
   const to = stringFlag(args, 'to');
-  if (from === undefined || to === undefined) throw new UsageError('convert needs --from <format> and --to <format>');
-  const kind = stringFlag(args, 'kind') ?? 'request';
-  if (kind !== 'request' && kind !== 'response' && kind !== 'stream') throw new UsageError(`--kind must be request, response or stream, not '${kind}'`);
+  if (to === undefined) throw new UsageError('convert needs --to <format> (and --from <format>, or --from auto to detect it)');
+  const givenKind = stringFlag(args, 'kind');
+  if (givenKind !== undefined && givenKind !== 'request' && givenKind !== 'response' && givenKind !== 'stream') throw new UsageError(`--kind must be request, response or stream, not '${givenKind}'`);
   if (args.positionals.length > 1) throw new UsageError('convert takes at most one FILE');
+  const from = stringFlag(args, 'from') ?? 'auto';
+  if (from === 'auto') return convertDetected(args, io, to, givenKind);
+  const kind = givenKind ?? 'request';
   if (args.flags.has('accumulate') && kind !== 'stream') throw new UsageError('--accumulate applies to --kind stream');
   if (kind === 'stream') {
     const file = args.positionals[0];
@@ -52,15 +60,30 @@ async function convertCommand(args: ParsedArgs, io: CliIo): Promise<number> {
     const bytes = io.readBytes ? await readBytes(io, path) : new TextEncoder().encode(await readTextInput(io, path));
     return streamCommand(args, io, from, to, bytes);
   }
+  const file = args.positionals[0];
+  const parsed = parseJsonInput(io, await readTextInput(io, file));
+  if (parsed === undefined) return EXIT.invalid;
+  return convertBody(args, io, parsed.value, from, to, kind);
+}
+
+/** `convert` without --from (or --from auto): detect the input, say what was chosen, convert it. */
+async function convertDetected(args: ParsedArgs, io: CliIo, to: string, kind: string | undefined): Promise<number> {
+  const bytes = await readInputBytes(io, args.positionals[0]);
+  const detection = detect(bytes);
+  const chosen = chooseSource(io, detection, kind);
+  if (chosen === undefined) return EXIT.invalid;
+  if (chosen.kind === 'stream') return streamCommand(args, io, chosen.format, to, bytes);
+  if (args.flags.has('accumulate')) throw new UsageError('--accumulate applies to a stream capture');
+  return convertBody(args, io, detection.body, chosen.format, to, chosen.kind === 'response' ? 'response' : 'request');
+}
+
+function convertBody(args: ParsedArgs, io: CliIo, body: unknown, from: string, to: string, kind: 'request' | 'response'): number {
   const maxText = stringFlag(args, 'max-text-bytes');
   const maxTextBytes = maxText === undefined ? undefined : Number(maxText);
   if (maxTextBytes !== undefined && (!Number.isInteger(maxTextBytes) || maxTextBytes <= 0)) {
     throw new UsageError('--max-text-bytes must be a positive integer');
   }
-  const file = args.positionals[0];
-  const parsed = parseJsonInput(io, await readTextInput(io, file));
-  if (parsed === undefined) return EXIT.invalid;
-  const { value, losses } = convert(parsed.value, {
+  const { value, losses } = convert(body, {
     from,
     to,
     kind,

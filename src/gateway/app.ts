@@ -16,6 +16,7 @@ import { createMockUpstream, type MockUpstreamOptions } from './mock-upstream.js
 import { handleModelCall, type MockHandler, type PipelineContext, type Upstream } from './pipeline.js';
 import { Router } from './routes.js';
 import { createAgent, UpstreamClient, type UpstreamOptions } from './upstream.js';
+import { mountPlayground } from '../playground/mount.js';
 
 export interface GatewayOptions extends UpstreamOptions {
   logger?: Logger;
@@ -72,6 +73,8 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   app.get('/v1/models', (c) => listModels(guessDialect(c.req.raw) === 'anthropic-messages' ? 'anthropic-messages' : 'openai-chat', c.req.raw));
   app.get('/v1beta/models', (c) => listModels('gemini', c.req.raw));
   mountDialectEndpoints(app, async (call, req) => handleModelCall(await setup, call, req));
+  // Browsing memory needs no key, so only a keyless (loopback-only) gateway offers it.
+  const playground = mountPlayground(app, config.memory && (config.keys ?? []).length === 0 ? { memory: config.memory.store } : {});
   app.notFound((c) => {
     const req = c.req.raw;
     return errorResponse(guessDialect(req), new GatewayError(404, `no endpoint ${req.method} ${new URL(req.url).pathname} (see the README's gateway section for the paths served)`));
@@ -91,6 +94,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
       await agent.close();
       const ctx = await setup.catch(() => undefined);
       await ctx?.memory?.close();
+      await playground.close();
       log.flush();
     },
   };

@@ -105,7 +105,7 @@ describe('interlingua convert', () => {
       ['convert', '--from', 'openai-chat', '--to', 'openai-chat', '--kind', 'bogus', 'x.json'],
       ['convert', '--from', 'agent-input', '--to', 'openai-chat', '--kind', 'stream', 'x.json'],
       ['convert', '--from', 'openai-chat', '--to', 'openai-chat', '--accumulate', 'x.json'],
-      ['convert', '--to', 'openai-chat'],
+      ['convert', '--from', 'openai-chat', 'x.json'],
       ['frobnicate'],
     ]) {
       const io = fakeIo({ 'x.json': '{}' });
