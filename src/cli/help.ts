@@ -10,6 +10,7 @@ Usage:
   interlingua memory export   --store <url> --actor A --session S [--out FILE]
   interlingua memory import   --store <url> [--actor A] [--session S] [FILE|-]
   interlingua memory delete   --store <url> --actor A --session S
+  interlingua serve --config FILE [--port N] [--host H]
   interlingua --help | --version
 
 convert  Reads FILE (or standard input), writes the converted JSON to standard output and
@@ -33,6 +34,11 @@ memory   A conversation memory store (AgentCore Memory events), named by --store
                    name); prints {actorId, sessionId, imported}
          delete    removes the session; prints {actorId, sessionId, deleted} (0: nothing there)
          show and export of a session that holds no events exit 1.
+
+serve    Runs the gateway (see the README): OpenAI, Anthropic, Gemini and Bedrock SDKs point
+         their base URL at it; each model is routed to a configured provider. Prints
+         'listening on http://HOST:PORT' once it accepts requests; SIGTERM drains and exits 0.
+         An invalid configuration exits 1 naming the path and the problem.
 
 Exit codes: 0 done; 1 bad usage; 2 invalid input (one 'error: <path>: <message>' line per
 problem); 3 --strict and the conversion would lose something.

@@ -15,6 +15,7 @@ export async function run(argv: readonly string[], io: CliIo, version = '0.0.0')
   try {
     // memory has flags of its own (memory-command.ts parses them); loaded only when used.
     if (argv[0] === 'memory') return await (await import('./memory-command.js')).memoryCommand(argv.slice(1), io);
+    if (argv[0] === 'serve') return await (await import('./serve-command.js')).serveCommand(argv.slice(1), io);
     const args = parseArgs(argv);
     if (args.flags.has('version')) {
       io.stdout(`${version}\n`);
