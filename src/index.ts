@@ -16,3 +16,4 @@ export { verifyStream, StreamVerifier } from './stream/verify.js';
 export { parseSse, formatSse, SseParser } from './stream/sse.js';
 export { parseEventStream, EventStreamParser, wireEventToMessage } from './stream/event-stream.js';
 export { frameReader, frameWriter, type FrameReader } from './stream/framing.js';
+export { streamDecoder, streamEncoder, type StreamCodecOptions, type StreamDecoder, type StreamEncoder } from './stream/codecs.js';
