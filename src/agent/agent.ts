@@ -118,6 +118,9 @@ export class Agent {
     }
     this.tools = tools;
     this.hooks = options.hooks === undefined ? [] : Array.isArray(options.hooks) ? (options.hooks as AgentHooks[]) : [options.hooks as AgentHooks];
+    if (this.hooks.length > 0 && (typeof options.state?.actor_id !== 'string' || typeof options.state.session_id !== 'string')) {
+      throw new UsageError('Agent: hooks are told the session, so state { actor_id, session_id } is required with hooks');
+    }
     this.state = options.state;
     this.maxSteps = maxSteps;
     this.hookFormat = options.hookFormat ?? 'openai-chat';
@@ -137,8 +140,9 @@ export class Agent {
     return this.run(input, true, options);
   }
 
-  private session(): { actorId?: string; sessionId?: string } {
-    return this.state === undefined ? {} : { actorId: this.state.actor_id, sessionId: this.state.session_id };
+  private session(): { actorId: string; sessionId: string } {
+    const state = this.state as AgentState;
+    return { actorId: state.actor_id, sessionId: state.session_id };
   }
 
   /** Runs the initialized hooks once: their prompt text joins the system prompt. */
@@ -178,7 +182,7 @@ export class Agent {
   }
 
   private request(): Request {
-    const messages: Message[] = this.systemPrompt === undefined || this.systemPrompt === '' ? [...this.messages] : [{ role: 'system', parts: [{ type: 'text', text: this.systemPrompt }] }, ...this.messages];
+    const messages: Message[] = this.systemPrompt === undefined || this.systemPrompt === '' ? [...this.messages] : [{ role: 'system', parts: [{ type: 'text', text: this.systemPrompt }], stringContent: true }, ...this.messages];
     const req: Request = { ...this.settings, model: this.model, messages };
     if (this.tools.size > 0) {
       req.tools = [...this.tools.values()].map((t) => ({ type: 'function' as const, name: t.name, parameters: t.parameters, ...(t.description === undefined ? {} : { description: t.description }) }));

@@ -18,8 +18,8 @@ export interface AgentState {
 }
 
 export interface InitializedEvent {
-  actorId?: string;
-  sessionId?: string;
+  actorId: string;
+  sessionId: string;
   /** The dialect of the messages the hooks are given. */
   format: string;
 }

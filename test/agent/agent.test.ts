@@ -18,7 +18,7 @@ describe('Agent loop', () => {
     expect(r.stopReason.unified).toBe('stop');
     expect(r.usage).toEqual({ inputTokens: 3, outputTokens: 2 });
     expect(r.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
-    expect(client.requests[0]?.messages[0]).toEqual({ role: 'system', parts: [{ type: 'text', text: 'be brief' }] });
+    expect(client.requests[0]?.messages[0]).toEqual({ role: 'system', parts: [{ type: 'text', text: 'be brief' }], stringContent: true });
     expect(client.requests[0]?.model).toBe('m');
   });
 
@@ -90,7 +90,7 @@ describe('Agent hooks', () => {
     const answer = (n: number) => (n === 1 ? assistant([call('w1', 'get_weather', { city: 'Paris' })], 'tool-calls') : assistant([{ type: 'text', text: 'It is sunny.' }]));
     const first = scriptedClient((_r, n) => answer(n));
     await new Agent({ model: 'm', client: first, hooks, state, tools: [weather], systemPrompt: 'You help.' }).invoke('Weather in Paris?');
-    expect(first.requests[0]?.messages[0]).toEqual({ role: 'system', parts: [{ type: 'text', text: 'You help.' }] });
+    expect(first.requests[0]?.messages[0]).toEqual({ role: 'system', parts: [{ type: 'text', text: 'You help.' }], stringContent: true });
     const events = (await mem.listEvents('alice', 's1')).events;
     expect(events).toHaveLength(4);
     const stored = await mem.recall({ actorId: 'alice', sessionId: 's1', format: 'openai-chat' });
