@@ -104,7 +104,8 @@ export function mountAgentA2a(app: Hono, ep: AgentEndpoints): void {
       const t = typeof params['id'] === 'string' ? tasks.get(params['id']) : undefined;
       const user = c.req.header(ep.userHeader);
       if (t === undefined || t.agentId !== agentId || (user !== undefined && user !== t.userId)) return rpcError(id, -32001, `task not found: ${String(params['id'])}`);
-      return Response.json({ jsonrpc: '2.0', id, result: resultOf(t, method.version) });
+      // GetTask answers the Task itself (only SendMessage wraps it).
+      return Response.json({ jsonrpc: '2.0', id, result: taskJson(t, method.version) });
     }
 
     // The user's message, read by the a2a codec (its errors name the field).
@@ -115,6 +116,14 @@ export function mountAgentA2a(app: Hono, ep: AgentEndpoints): void {
       if (err instanceof ValidationError) return rpcError(id, -32602, err.message);
       throw err;
     }
+    // In the task's history the user's message is typed like the others (the codec marks a message
+    // that came without a canonical_type to be written back without one).
+    input = input.map((m) => {
+      const hints = (m.ext?.['a2a'] ?? {}) as Record<string, unknown>;
+      const kept = Object.fromEntries(Object.entries(hints).filter(([k]) => !k.startsWith('$')));
+      const { ext: _ext, ...rest } = m;
+      return Object.keys(kept).length > 0 ? { ...rest, ext: { a2a: kept as never } } : rest;
+    });
     const message = (params['message'] ?? {}) as Record<string, unknown>;
     const meta = (typeof message['metadata'] === 'object' && message['metadata'] !== null ? message['metadata'] : {}) as Record<string, unknown>;
     const userId = c.req.header(ep.userHeader) ?? (typeof meta['user_id'] === 'string' ? meta['user_id'] : undefined);

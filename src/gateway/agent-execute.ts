@@ -38,6 +38,11 @@ export function mountAgentExecute(app: Hono, ep: AgentEndpoints): void {
       try {
         request = decode(input, { from: 'agent-input' }).value as CanonicalRequest;
         question = deriveQuestion(input);
+        // ml-commons' AgentInputProcessor rule: a conversation handed to an agent ends with what it answers.
+        const last = request.messages[request.messages.length - 1];
+        if (Array.isArray(input['input']) && last !== undefined && last.role !== 'user' && last.role !== 'tool') {
+          throw new ValidationError([{ code: 'invalid_value', path: ['input', request.messages.length - 1, 'role'], message: "Last message must be from role 'user' or 'tool'", expected: 'user or tool', received: last.role }]);
+        }
       } catch (err) {
         if (err instanceof ValidationError) return c.json(toAgentInputErrorBody(err), 400);
         throw err;
