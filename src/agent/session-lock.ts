@@ -41,7 +41,8 @@ export class SessionLocks {
 
   /** The session's lock: the local one, then the store's. */
   async acquire(actorId: string, sessionId: string): Promise<Release> {
-    const key = `${actorId}\u0000${sessionId}`;
+    // A sessionId holds no '/', so the last '/' parts the two (actor ids may hold '/').
+    const key = `${actorId}/${sessionId}`;
     const releaseLocal = await this.local.acquire(key);
     if (this.store === undefined) return async () => releaseLocal();
     let releaseStore: Release;

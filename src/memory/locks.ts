@@ -30,7 +30,7 @@ export interface StoreLockOptions {
 
 export class LockTimeoutError extends InterlinguaError {
   constructor(key: string, ms: number) {
-    super('lock_timeout', `waited ${ms} ms for the lock of session ${JSON.stringify(key.replace('\u0000', '/'))}`);
+    super('lock_timeout', `waited ${ms} ms for the lock of session ${JSON.stringify(key)}`);
     this.name = 'LockTimeoutError';
   }
 }
@@ -99,7 +99,7 @@ async function redisLock(url: string, timeoutMs: number, ttlMs: number): Promise
   return {
     kind: 'redis',
     async acquire(key) {
-      const k = `${prefix}lock:${key.replace('\u0000', '/')}`;
+      const k = `${prefix}lock:${key}`;
       const token = randomBytes(12).toString('hex');
       const deadline = Date.now() + timeoutMs;
       let wait = 2;

@@ -29,9 +29,9 @@ export async function startHost(options: { store: string; source?: string; keys?
     upstreams: { local: { format: 'mock' } },
     routes: [{ model: MODEL, upstream: 'local' }],
     ...(options.keys === undefined ? {} : { keys: options.keys }),
-    agents: { source: options.source ?? EXAMPLES, memory: { store: options.store }, model: MODEL, ...options.agents },
+    agents: { source: options.source ?? EXAMPLES, model: MODEL, ...options.agents, memory: { ...(options.agents?.['memory'] as object | undefined), store: options.store } },
   });
-  const gateway = createGateway(config, { logger: pino({ level: 'silent' }), mockUpstream: () => upstream.handler, ...(options.now === undefined ? {} : { agentClock: options.now }) });
+  const gateway = createGateway(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }), mockUpstream: () => upstream.handler, ...(options.now === undefined ? {} : { agentClock: options.now }) });
   await gateway.ready();
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     gateway.fetch(new Request(`http://host.test${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
