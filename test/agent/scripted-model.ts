@@ -57,7 +57,9 @@ export function recallAnswer(body: { messages: ChatMessage[]; tools?: unknown[] 
   if (/what'?s my name/i.test(question)) return { content: name === undefined ? "I don't know your name." : `Your name is ${name}.` };
   if (/what food/i.test(question)) return { content: food === undefined ? "I don't know what you like." : `You like ${food}.` };
   const city = /weather in (\w+)/i.exec(question)?.[1];
-  if (city !== undefined && (body.tools?.length ?? 0) > 0) return { toolCall: { name: 'get_weather', arguments: JSON.stringify({ city }) } };
+  const tools = (body.tools ?? []).map((t) => (t as { function?: { name?: string } }).function?.name);
+  if (city !== undefined && tools.includes('get_weather')) return { toolCall: { name: 'get_weather', arguments: JSON.stringify({ city }) } };
+  if (city !== undefined && tools.includes('handoff')) return { toolCall: { name: 'handoff', arguments: JSON.stringify({ specialist: 'travel', task: question }) } };
   return { content: `Noted: ${question}` };
 }
 
