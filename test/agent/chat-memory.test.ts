@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { openMemory } from '../../src/memory/index.js';
+import { run } from '../../src/cli/main.js';
 import { sentText, startHost, tempDb, type TestHost } from './host-helpers.js';
 
 const open: TestHost[] = [];
@@ -91,6 +92,13 @@ describe('POST /chat memory (the source design tests)', () => {
     } finally {
       await mem.close();
     }
+    // `interlingua memory show` prints the session.
+    let out = '';
+    const io = { readFile: async () => '', readStdin: async () => '', stdout: (t: string) => void (out += t), stderr: () => undefined };
+    expect(await run(['memory', 'show', '--store', `sqlite:${db}`, '--actor', 'dave', '--session', 'wx', '--to', 'openai-chat'], io)).toBe(0);
+    expect(out).toContain('What is the weather in Paris?');
+    expect(out).toContain('get_weather');
+    expect(out).toContain('The tool says: sunny, 21°C');
   });
 
   it('loads the last K turns, counted as turns (a tool turn is one turn of four messages)', async () => {
