@@ -42,7 +42,15 @@ export async function serveCommand(argv: readonly string[], io: CliIo, hooks: Se
   const host = stringFlag(args, 'host') ?? '127.0.0.1';
   const config = await loadConfig(file);
   const stop = hooks.stopSignal ?? signalled();
-  const running = await startGateway(config, { port: Number(portText), host });
+  let running: Awaited<ReturnType<typeof startGateway>>;
+  try {
+    running = await startGateway(config, { port: Number(portText), host });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // A port in use or not ours to take is the user's to fix, not an internal error.
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`cannot listen on ${host}:${portText} (${code})`);
+    throw err;
+  }
   io.stdout(`listening on ${running.url}\n`);
   await stop;
   await running.close();

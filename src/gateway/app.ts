@@ -13,14 +13,10 @@ import { errorResponse, GatewayError } from './errors.js';
 import { createLogger } from './log.js';
 import { Continuity } from './memory.js';
 import { GatewayMetrics } from './metrics.js';
+import { createMockUpstream, type MockUpstreamOptions } from './mock-upstream.js';
 import { handleModelCall, type MockHandler, type PipelineContext, type Upstream } from './pipeline.js';
 import { Router } from './routes.js';
 import { createAgent, UpstreamClient, type UpstreamOptions } from './upstream.js';
-
-export interface MockUpstreamOptions {
-  error?: { status: number; message: string; type?: string };
-  latencyMs?: number;
-}
 
 export interface GatewayOptions extends UpstreamOptions {
   logger?: Logger;
@@ -35,17 +31,6 @@ export interface Gateway {
   /** Resolves once stores are open (rejects with the start-up error, e.g. an unreachable memory store). */
   ready(): Promise<void>;
   close(): Promise<void>;
-}
-
-async function defaultMock(): Promise<(options: MockUpstreamOptions) => MockHandler> {
-  // Loaded by name so the gateway builds without it (it lands from branch `gwmock`).
-  const name = './mock-upstream.js';
-  try {
-    const mod = (await import(name)) as { createMockUpstream: (options: MockUpstreamOptions) => MockHandler };
-    return mod.createMockUpstream;
-  } catch (err) {
-    throw new GatewayError(500, `the mock upstream is not available in this build: ${(err as Error).message}`);
-  }
 }
 
 function mockOptions(u: UpstreamConfig): MockUpstreamOptions {
@@ -64,10 +49,9 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
 
   const setup = (async (): Promise<PipelineContext> => {
     const upstreams = new Map<string, Upstream>();
-    let mockFactory = options.mockUpstream;
+    const mockFactory = options.mockUpstream ?? createMockUpstream;
     for (const [name, u] of Object.entries(config.upstreams)) {
       if (u.format === 'mock') {
-        mockFactory ??= await defaultMock();
         upstreams.set(name, { kind: 'mock', handler: mockFactory(mockOptions(u)) });
       } else {
         upstreams.set(name, { kind: 'http', client: new UpstreamClient(name, { ...u, format: u.format }, agent, options) });

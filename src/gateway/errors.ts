@@ -6,7 +6,6 @@
  */
 import { decodeError, encodeError, type StreamError, type WireEvent } from '../index.js';
 import type { Dialect } from './config.js';
-import { fallbackDecode, fallbackEncode } from './errors-fallback.js';
 
 /** A failure the gateway answers with: status, message, the dialect's error type when known. */
 export class GatewayError extends Error {
@@ -32,12 +31,7 @@ export interface HttpError {
 
 /** The error as `dialect` writes it. */
 export function dialectError(dialect: Dialect, error: StreamError & { status: number }): HttpError {
-  try {
-    return encodeError(dialect, error);
-  } catch {
-    // The library has no error codec for this dialect yet (branch `errors`): a minimal shape.
-    return fallbackEncode(dialect, error);
-  }
+  return encodeError(dialect, error);
 }
 
 /** A Response carrying the error in `dialect`, with `extra` headers (retry-after, losses). */
@@ -63,21 +57,20 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 const FORWARDED_ERROR_HEADERS = ['retry-after', 'retry-after-ms', 'x-ratelimit-reset-requests', 'x-ratelimit-reset-tokens'];
 
-/** An upstream's failed answer (status + body text) as a GatewayError carrying its status, message and retry-after. */
-export function upstreamFailure(format: Dialect, status: number, text: string, headers: Headers): GatewayError {
+/**
+ * An upstream's failed answer (status + body text) as a GatewayError carrying its status, message
+ * and retry-after. `secret` (the upstream's key) is masked should the provider quote it back.
+ */
+export function upstreamFailure(format: Dialect, status: number, text: string, headers: Headers, secret?: string): GatewayError {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     body = undefined;
   }
-  let decoded: StreamError | undefined;
-  try {
-    decoded = body === undefined ? undefined : decodeError(format, body, status);
-  } catch {
-    decoded = fallbackDecode(body, headers);
-  }
-  const message = decoded?.message ?? (text.trim() === '' ? `upstream answered ${status}` : text.trim().slice(0, 2000));
+  const decoded: StreamError | undefined = body === undefined ? undefined : decodeError(format, body, status);
+  let message = decoded?.message ?? (text.trim() === '' ? `upstream answered ${status}` : text.trim().slice(0, 2000));
+  if (secret !== undefined && secret.length >= 8) message = message.split(secret).join('***');
   const kept: Record<string, string> = {};
   for (const name of FORWARDED_ERROR_HEADERS) {
     const v = headers.get(name);
@@ -105,7 +98,8 @@ export function streamErrorEvent(dialect: Dialect, error: StreamError & { status
       const inner = (isObject(body['error']) ? body['error'] : {}) as Record<string, unknown>;
       return {
         event: 'error',
-        data: { type: 'error', code: (inner['code'] as string | null | undefined) ?? (inner['type'] as string | undefined) ?? 'server_error', message: error.message, param: null, sequence_number: 0 },
+        // The documented fields, and the `error` object the API sends (what openai-node raises).
+        data: { type: 'error', code: (inner['code'] as string | null | undefined) ?? (inner['type'] as string | undefined) ?? 'server_error', message: error.message, param: null, error: inner as never, sequence_number: 0 },
       };
     }
     case 'bedrock-converse':

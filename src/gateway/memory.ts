@@ -6,7 +6,7 @@
  * headers nothing is read or stored.
  */
 import { decode, type Message, type Response as CanonicalResponse } from '../index.js';
-import { appendMessages, decodeMessages, openMemory, type Memory } from '../memory/index.js';
+import { appendMessages, decodeMessages, encodeMessages, openMemory, recallMessages, type Memory } from '../memory/index.js';
 import type { Dialect, GatewayConfig } from './config.js';
 import { DIALECT_FACTS } from './dialects.js';
 import { GatewayError } from './errors.js';
@@ -45,11 +45,13 @@ export class Continuity {
   async withHistory(dialect: Dialect, body: Record<string, unknown>, ref: SessionRef): Promise<{ body: Record<string, unknown>; added: number }> {
     let recalled: unknown[];
     try {
-      recalled = (await this.memory.recall({ ...ref, k: this.turns, format: dialect })).messages;
+      // Canonical first: an empty session adds nothing (encoding no messages would give a placeholder).
+      const canonical = (await recallMessages(this.memory, ref.actorId, ref.sessionId, this.turns)).messages;
+      if (canonical.length === 0) return { body, added: 0 };
+      recalled = encodeMessages(canonical, dialect).messages;
     } catch (err) {
       throw memoryError(err);
     }
-    if (recalled.length === 0) return { body, added: 0 };
     const key = DIALECT_FACTS[dialect].messagesKey;
     const own = ownMessages(body[key]);
     let at = 0;

@@ -52,6 +52,7 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
     ctx.metrics.requests.inc({ ...labels, status: String(status) });
     ctx.metrics.latency.observe(labels, (performance.now() - started) / 1000);
     if (status >= 400) ctx.metrics.errors.inc({ ...pair, status: String(status) });
+    log.debug({ ...labels, status, ms: Math.round(performance.now() - started) }, 'request done');
   };
   try {
     const url = new URL(req.url);
@@ -98,7 +99,12 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
     }
     const answer = await callUpstream(upstream, { target, model: routed.model, stream, body: translated.body, headers, signal: abort.signal });
     ctx.metrics.firstByte.observe(pair, (performance.now() - started) / 1000);
-    if (answer.status >= 400) throw upstreamFailure(target, answer.status, await readText(answer.body, routed.name), answer.headers);
+    if (answer.status >= 400) throw upstreamFailure(target, answer.status, await readText(answer.body, routed.name), answer.headers, routed.upstream.apiKey);
+    if (stream && (answer.headers.get('content-type') ?? '').includes('application/json')) {
+      // Some providers answer a stream call that failed at once with a JSON error body and a 200.
+      const failure = upstreamFailure(target, 502, await readText(answer.body, routed.name), answer.headers, routed.upstream.apiKey);
+      throw new GatewayError(502, `upstream '${routed.name}' answered a stream call with a JSON body: ${failure.message}`, failure.type, failure.headers);
+    }
 
     const out: Record<string, string> = { 'x-request-id': requestId, 'x-interlingua-losses': String(translated.losses.length) };
     const remember = async (message: () => ReturnType<typeof answerMessage>): Promise<void> => {
@@ -145,12 +151,12 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
       onLoss: (loss) => streamLosses.push(loss),
       transportError: (err) => transportError(routed.name, err),
       abort: (reason) => abort.abort(reason),
-      onEnd: ({ events, error }) => {
+      onEnd: async ({ events, error }) => {
         req.signal.removeEventListener('abort', onClientGone);
         report(streamLosses, 'stream');
         if (error !== undefined) log.warn({ status: error.status, message: error.message }, 'stream ended with an error');
         done(error?.status ?? 200);
-        if (error === undefined) void remember(() => streamAnswer(events, target));
+        if (error === undefined) await remember(() => streamAnswer(events, target));
       },
     });
     return new Response(body$, { status: 200, headers: { 'content-type': DIALECT_FACTS[client].streamContentType, 'cache-control': 'no-cache', ...out } });

@@ -17,8 +17,8 @@ export interface RelayOptions {
   includeUsage: boolean;
   strict: boolean;
   onLoss(loss: Loss): void;
-  /** Called once at the end with the provider's wire events (only collected when `collect`). */
-  onEnd(result: { events: WireEvent[]; error?: GatewayError }): void;
+  /** Called once at the end with the provider's wire events (only collected when `collect`); the stream closes after it settles. */
+  onEnd(result: { events: WireEvent[]; error?: GatewayError }): void | Promise<void>;
   collect: boolean;
   /** What a transport failure mid-stream is reported as. */
   transportError(err: unknown): GatewayError;
@@ -39,12 +39,13 @@ export function relayStream(source: ReadableStream<Uint8Array>, o: RelayOptions)
   const events: WireEvent[] = [];
   let finished = false;
 
-  const finish = (controller: ReadableStreamDefaultController<Uint8Array>, error?: GatewayError): void => {
+  const finish = async (controller: ReadableStreamDefaultController<Uint8Array>, error?: GatewayError): Promise<void> => {
     if (finished) return;
     finished = true;
     if (error !== undefined) for (const chunk of errorChunks(error)) controller.enqueue(chunk);
+    // The end is written once the turn is stored, so a client's next call sees it in memory.
+    await o.onEnd(error === undefined ? { events } : { events, error });
     controller.close();
-    o.onEnd(error === undefined ? { events } : { events, error });
   };
 
   /** The error as the client dialect says it mid-stream: through the transcoder (so open blocks close as the dialect does), else written directly. */
@@ -78,7 +79,7 @@ export function relayStream(source: ReadableStream<Uint8Array>, o: RelayOptions)
           try {
             read = await reader.read();
           } catch (err) {
-            finish(controller, o.transportError(err));
+            await finish(controller, o.transportError(err));
             return;
           }
           try {
@@ -86,7 +87,7 @@ export function relayStream(source: ReadableStream<Uint8Array>, o: RelayOptions)
               const tail = frames === undefined ? [] : translate(frames.end());
               if (transcoder !== undefined) for (const w of transcoder.end()) tail.push(bytes(write(w)));
               for (const chunk of tail) controller.enqueue(chunk);
-              finish(controller);
+              await finish(controller);
               return;
             }
             const out = frames === undefined ? [] : translate(frames.push(read.value));
@@ -97,7 +98,7 @@ export function relayStream(source: ReadableStream<Uint8Array>, o: RelayOptions)
           } catch (err) {
             await reader.cancel().catch(() => undefined);
             o.abort(err);
-            finish(controller, streamFailure(err, o.from));
+            await finish(controller, streamFailure(err, o.from));
             return;
           }
         }
@@ -107,7 +108,7 @@ export function relayStream(source: ReadableStream<Uint8Array>, o: RelayOptions)
         finished = true;
         o.abort(reason);
         await reader.cancel(reason).catch(() => undefined);
-        o.onEnd({ events, error: new GatewayError(499, 'client closed the stream') });
+        await o.onEnd({ events, error: new GatewayError(499, 'client closed the stream') });
       },
     },
     { highWaterMark: 0 },

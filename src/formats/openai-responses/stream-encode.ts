@@ -161,11 +161,15 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     this.over = true;
   }
 
-  /** The error event in its documented form, then response.failed with what was streamed. */
+  /**
+   * The error event in its documented form plus the `error` object the API really sends (capture
+   * openai-error.1), which is what openai-node raises as an APIError; then response.failed.
+   */
   private fail(message: string, code: string | number | undefined, raw: JsonValue | undefined): void {
     const param = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw['param'] : undefined;
     const wireCode = code === undefined ? null : String(code);
-    this.emit('error', { code: wireCode, message, param: typeof param === 'string' ? param : null });
+    const wireParam = typeof param === 'string' ? param : null;
+    this.emit('error', { code: wireCode, message, param: wireParam, error: { type: wireCode ?? 'server_error', code: wireCode, message, param: wireParam } });
     const head = this.head as Head;
     this.at.end = this.n;
     const body = envelope({ ...head, stopReason: { unified: 'error', raw: 'failed' } }, this.items(), DISCARD, this.at);
