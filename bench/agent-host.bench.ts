@@ -74,7 +74,7 @@ const config = parseConfig({
   upstreams: { mock: { format: 'mock' } },
   routes: [{ model: MODEL, upstream: 'mock' }],
   log_level: 'silent',
-  agents: { source, memory: { store: store.url, turns: 10, expiry_days: 365 }, model: MODEL },
+  agents: { source, memory: { store: process.env['BENCH_AGENT_STORE'] ?? store.url, turns: 10, expiry_days: 365 }, model: MODEL },
 });
 const gateway = createGateway(config, { logger: pino({ level: 'silent' }), mockUpstream: () => upstream });
 await gateway.ready();
