@@ -175,6 +175,7 @@ export class AgentHost {
     // The lock is taken when the stream is first read, so a stream never read holds nothing.
     async function* events(): AsyncGenerator<StreamEvent, void> {
       let ended = false;
+      let started = false;
       const release = await host.locks.acquire(s.actorId, s.sessionId);
       try {
         const injected = makeInjected(host.memory, host.hooks, host.config.memory.turns, state);
@@ -184,6 +185,7 @@ export class AgentHost {
           const it = (await mod.stream(call.payload, ctx, injected)) as AsyncIterable<StreamEvent>;
           for await (const e of it) {
             if (e.type === 'response-end' || e.type === 'error') ended = true;
+            started = true;
             yield e;
             if (ended) break;
           }
@@ -197,6 +199,8 @@ export class AgentHost {
         if (!ended) throw new Error(`${loaded.location}: the stream ended without response-end`);
       } catch (err) {
         host.options.onAgentError?.(s.requestId, err);
+        // A run opens before it fails, so clients see a run that errored (AG-UI RUN_STARTED, A2A's task).
+        if (!started) yield { type: 'response-start' };
         if (!ended) yield { type: 'error', error: { message: `the agent failed (request ${s.requestId})`, type: 'agent_failed' } };
       } finally {
         await release();
