@@ -29,13 +29,15 @@ const sectionSchema = z.strictObject({
   user_header: z.string().regex(/^[A-Za-z0-9-]+$/, 'a header name').default(DEFAULT_USER_HEADER),
   model: z.string().min(1).optional(),
   max_steps: z.number().int().positive().optional(),
+  /** A directory agent's file is checked for changes at most this often (ms); default 0: every call. */
+  recheck_ms: z.number().int().nonnegative().optional(),
   s3: z.strictObject({ region: z.string().min(1).optional(), endpoint: z.url().optional(), force_path_style: z.boolean().optional(), recheck_ms: z.number().int().nonnegative().optional() }).optional(),
   lock: z.strictObject({ timeout_ms: z.number().int().positive().optional(), ttl_ms: z.number().int().positive().optional() }).optional(),
 });
 
 export type AgentsSection = z.input<typeof sectionSchema>;
 
-export type AgentSource = { kind: 'dir'; path: string } | { kind: 's3'; bucket: string; prefix: string; region?: string; endpoint?: string; forcePathStyle?: boolean; recheckMs: number };
+export type AgentSource = { kind: 'dir'; path: string; recheckMs?: number } | { kind: 's3'; bucket: string; prefix: string; region?: string; endpoint?: string; forcePathStyle?: boolean; recheckMs: number };
 
 export interface AgentsConfig {
   source: AgentSource;
@@ -54,8 +56,8 @@ export class AgentsConfigError extends UsageError {
   }
 }
 
-function parseSource(raw: string, region: string | undefined, s3: z.infer<typeof sectionSchema>['s3']): AgentSource {
-  if (!raw.startsWith('s3://')) return { kind: 'dir', path: raw };
+function parseSource(raw: string, region: string | undefined, s3: z.infer<typeof sectionSchema>['s3'], recheckMs: number | undefined): AgentSource {
+  if (!raw.startsWith('s3://')) return recheckMs === undefined ? { kind: 'dir', path: raw } : { kind: 'dir', path: raw, recheckMs };
   const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
   if (m === null) throw new AgentsConfigError([`agents.source: ${JSON.stringify(raw)} is not s3://<bucket>[/<prefix>]`]);
   const rest = m[2] ?? '';
@@ -81,7 +83,7 @@ export function parseAgentsConfig(raw: unknown, env: NodeJS.ProcessEnv = process
   let store = c.memory?.store;
   if (store === undefined && memoryId !== undefined) store = `agentcore://${memoryId}${region === undefined ? '' : `?region=${encodeURIComponent(region)}`}`;
   const out: AgentsConfig = {
-    source: parseSource(sourceText, region, c.s3),
+    source: parseSource(sourceText, region, c.s3, c.recheck_ms),
     memory: { store: store ?? DEFAULT_MEMORY_STORE, turns: c.memory?.turns ?? 10, expiryDays: c.memory?.expiry_days ?? 7 },
     userHeader: c.user_header.toLowerCase(),
     lock: { timeoutMs: c.lock?.timeout_ms ?? 60_000, ttlMs: c.lock?.ttl_ms ?? 30_000 },

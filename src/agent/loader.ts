@@ -1,7 +1,7 @@
 /**
  * The generic loader: finds an agent's ES module and keeps it loaded until its code changes.
  * - directory source: `<source>/<agent_id>/agent.mjs` (or `agent.js`); the file's mtime and size are
- *   checked on every call, a change imports it again;
+ *   checked at most every `recheckMs` (0: on every call), a change imports it again;
  * - S3 source: `s3://bucket/prefix/<user_id>/<agent_id>/agent.mjs` (or `.js`) through
  *   @aws-sdk/client-s3 (an optional peer, imported when an S3 source is used); the object's ETag is
  *   asked at most every `recheckMs`, a new ETag downloads it again (to a temp file, then imported).
@@ -65,14 +65,14 @@ export interface AgentLoader {
 }
 
 export function createLoader(source: AgentSource): AgentLoader {
-  return source.kind === 'dir' ? new DirLoader(resolve(source.path)) : new S3Loader(source);
+  return source.kind === 'dir' ? new DirLoader(resolve(source.path), source.recheckMs ?? 0) : new S3Loader(source);
 }
 
 class DirLoader implements AgentLoader {
   private readonly cache = new Map<string, Cached>();
   private readonly pending = new Map<string, Promise<LoadedAgent>>();
 
-  constructor(private readonly root: string) {}
+  constructor(private readonly root: string, private readonly recheckMs: number) {}
 
   private async find(agentId: string): Promise<{ file: string; version: string } | undefined> {
     for (const name of FILES) {
@@ -89,10 +89,15 @@ class DirLoader implements AgentLoader {
 
   async load(agentIdIn: string): Promise<LoadedAgent> {
     const agentId = checkAgentId(agentIdIn);
+    const cachedNow = this.cache.get(agentId);
+    if (cachedNow !== undefined && Date.now() - cachedNow.checkedAt < this.recheckMs) return cachedNow.loaded;
     const found = await this.find(agentId);
     if (found === undefined) throw new UnknownAgentError(agentId, `${join(this.root, agentId)}/agent.mjs or agent.js`);
     const cached = this.cache.get(agentId);
-    if (cached !== undefined && cached.loaded.location === found.file && cached.loaded.version === found.version) return cached.loaded;
+    if (cached !== undefined && cached.loaded.location === found.file && cached.loaded.version === found.version) {
+      cached.checkedAt = Date.now();
+      return cached.loaded;
+    }
     const key = `${found.file}#${found.version}`;
     let p = this.pending.get(key);
     if (p === undefined) {
