@@ -119,6 +119,11 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
     if (!stream) {
       const text = await readText(answer.body, routed.name);
       req.signal.removeEventListener('abort', onClientGone);
+      // Same dialect without memory: the provider's bytes go back unread.
+      if (target === client && ref === undefined) {
+        done(200);
+        return new Response(text, { status: 200, headers: { 'content-type': 'application/json', ...out } });
+      }
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);

@@ -62,6 +62,8 @@ export async function startGateway(config: GatewayConfig, options: ServeOptions 
   });
   const sockets = new Set<Socket>();
   const net = createNetServer((socket) => {
+    // Headers and the first stream event go out as written (Nagle would hold small writes ~40 ms).
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     socket.once('readable', () => {
