@@ -17,3 +17,4 @@ export { parseSse, formatSse, SseParser } from './stream/sse.js';
 export { parseEventStream, EventStreamParser, wireEventToMessage } from './stream/event-stream.js';
 export { frameReader, frameWriter, type FrameReader } from './stream/framing.js';
 export { detect, describeDetection, codecKind, readCapture, type Candidate, type Detection, type DetectedKind, type Capture, type Layout } from './detect/index.js';
+export { streamDecoder, streamEncoder, type StreamCodecOptions, type StreamDecoder, type StreamEncoder } from './stream/codecs.js';

@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { KeyCheck } from './auth.js';
+import { mountAgentHost } from './agent-routes.js';
 import { DEFAULT_BODY_LIMIT, type Dialect, type GatewayConfig, type UpstreamConfig } from './config.js';
 import { guessDialect, modelList, mountDialectEndpoints } from './endpoints.js';
 import { errorResponse, GatewayError } from './errors.js';
@@ -22,6 +23,8 @@ export interface GatewayOptions extends UpstreamOptions {
   logger?: Logger;
   /** Makes the handler of a `format: mock` upstream (default: the library's mock upstream). */
   mockUpstream?: (options: MockUpstreamOptions) => MockHandler;
+  /** The agent host's memory clock (tests). */
+  agentClock?: () => number;
 }
 
 export interface Gateway {
@@ -75,6 +78,10 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
   mountDialectEndpoints(app, async (call, req) => handleModelCall(await setup, call, req));
   // Browsing memory needs no key, so only a keyless (loopback-only) gateway offers it.
   const playground = mountPlayground(app, config.memory && (config.keys ?? []).length === 0 ? { memory: config.memory.store } : {});
+  const agents =
+    config.agents === undefined
+      ? undefined
+      : mountAgentHost({ section: config.agents, app, keys, keyList: config.keys, log, bodyLimit: config.limits?.body_bytes ?? DEFAULT_BODY_LIMIT, ...(options.agentClock === undefined ? {} : { now: options.agentClock }) });
   app.notFound((c) => {
     const req = c.req.raw;
     return errorResponse(guessDialect(req), new GatewayError(404, `no endpoint ${req.method} ${new URL(req.url).pathname} (see the README's gateway section for the paths served)`));
@@ -89,9 +96,11 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     fetch: async (req) => app.fetch(req),
     ready: async () => {
       await setup;
+      await agents?.ready();
     },
     close: async () => {
       await agent.close();
+      await agents?.close();
       const ctx = await setup.catch(() => undefined);
       await ctx?.memory?.close();
       await playground.close();

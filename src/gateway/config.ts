@@ -59,6 +59,8 @@ const configSchema = z
     memory: z.strictObject({ store: z.string().min(1), turns: z.number().int().positive().default(10) }).optional(),
     limits: z.strictObject({ body_bytes: z.number().int().positive().optional() }).optional(),
     log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    // The agent host's section, checked by src/agent/config.ts (parseAgentsConfig).
+    agents: z.record(z.string(), z.unknown()).optional(),
   })
   .superRefine((c, ctx) => {
     c.routes.forEach((r, i) => {

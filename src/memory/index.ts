@@ -25,3 +25,4 @@ export { eventRole, startsTurn, type EventRole } from './turns.js';
 export type { Backend } from './backend.js';
 export { createEventStore } from './checked-store.js';
 export { InterlinguaError, MissingPackageError, UsageError, ValidationError, type Issue } from '../model/errors.js';
+export { openStoreLock, LockTimeoutError, type StoreLock, type StoreLockOptions, type Release } from './locks.js';
