@@ -49,7 +49,8 @@ describe('the same agent and session over /chat, execute, A2A and AG-UI', () => 
     const client = await a2aClient();
     const sent = (await client.sendMessage({ tenant: '', message: userMessage('What food do I like?'), configuration: undefined, metadata: undefined } as never)) as unknown as { id: string; contextId: string; status: { state: number }; history: { role: number; parts: { content: { value: unknown } }[]; metadata: Record<string, unknown> }[] };
     expect(sent.contextId).toBe(SESSION);
-    expect(sent.history.map((m) => m.metadata['canonical_type'])).toEqual(['TextMessageContentEvent', 'TextMessageContentEvent']);
+    // The mapping design: user text is TextMessageContentEvent, the agent's final text TextMessageEndEvent.
+    expect(sent.history.map((m) => m.metadata['canonical_type'])).toEqual(['TextMessageContentEvent', 'TextMessageEndEvent']);
     expect(sent.history[1]?.parts[0]?.content.value).toBe('You like tacos.');
 
     // tasks/get gives it back.
@@ -88,7 +89,7 @@ describe('the same agent and session over /chat, execute, A2A and AG-UI', () => 
     const body = (await send.json()) as { id: number; result: { kind: string; contextId: string; status: { state: string }; history: { kind: string; role: string; metadata: Record<string, unknown> }[] } };
     expect(body.id).toBe(7);
     expect(body.result).toMatchObject({ kind: 'task', contextId: 'v03-session', status: { state: 'completed' } });
-    expect(body.result.history.map((m) => [m.role, m.metadata['canonical_type']])).toEqual([['user', 'TextMessageContentEvent'], ['agent', 'TextMessageContentEvent']]);
+    expect(body.result.history.map((m) => [m.role, m.metadata['canonical_type']])).toEqual([['user', 'TextMessageContentEvent'], ['agent', 'TextMessageEndEvent']]);
 
     const stream = await rpc('message/stream', { message: { kind: 'message', messageId: 'v03-2', role: 'user', parts: [{ kind: 'text', text: 'hello' }], contextId: 'v03-session' } });
     expect(stream.headers.get('content-type')).toBe('text/event-stream');

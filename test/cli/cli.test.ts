@@ -129,7 +129,7 @@ describe('interlingua formats', () => {
 describe.skipIf(!existsSync(join(REPO_ROOT, 'dist/cli/main.js')))('bin/interlingua.js', () => {
   const bin = join(REPO_ROOT, 'bin/interlingua.js');
   it('prints help and converts a file', () => {
-    expect(execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })).toMatch(/interlingua convert --from/);
+    expect(execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })).toMatch(/interlingua convert \[--from <format>\|auto\] --to/);
     const res = spawnSync(process.execPath, [bin, 'convert', '--from', 'openai-chat', '--to', 'anthropic-messages', join(EXAMPLES, 'openai-chat-request.json')], { encoding: 'utf8' });
     expect(res.status).toBe(0);
     expect(JSON.parse(res.stdout).messages[0].role).toBe('user');

@@ -1,7 +1,9 @@
 /**
  * The playground page end to end in a real headless Chromium (Debian's /usr/bin/chromium driven by
  * playwright-core): one browser for the file, one server on 127.0.0.1 with a seeded SQLite store.
- * Every wait is bounded. Screenshots of the main views go to docs/playground/ (the README shows them).
+ * Every wait is bounded. Screenshots of the main views are taken every run; they are written to
+ * docs/playground/ (the README shows them) only with PLAYGROUND_SCREENSHOTS=1 (`npm run screenshots`),
+ * so a test run leaves the checkout as it was.
  * Without chromium the file skips and says so, except in CI (CI=true), where it fails.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { REPO_ROOT } from '../support/captures.js';
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const WAIT = 15_000;
-const SHOTS = join(REPO_ROOT, 'docs/playground');
+const SHOTS = process.env['PLAYGROUND_SCREENSHOTS'] === '1' ? join(REPO_ROOT, 'docs/playground') : mkdtempSync(join(tmpdir(), 'il-playground-shots-'));
 const example = (name: string): string => readFileSync(join(REPO_ROOT, 'examples', name), 'utf8');
 
 const hasChromium = existsSync(CHROMIUM);
