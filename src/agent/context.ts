@@ -44,20 +44,10 @@ export interface Injected {
   strandsMemory(options?: { inject?: 'messages' | 'system-prompt' | 'both' }): Promise<unknown>;
 }
 
-export interface ContextInput {
-  agentId: string;
-  userId: string;
-  actorId: string;
-  sessionId: string;
-  requestId: string;
-  channel: Channel;
-  model: string | undefined;
+/** What makeContext is given: the context's data fields, and the step limit createAgent applies. */
+export type ContextInput = Pick<AgentContext, 'agentId' | 'userId' | 'actorId' | 'sessionId' | 'requestId' | 'channel' | 'model' | 'models' | 'fetch' | 'baseUrl' | 'signal'> & {
   maxSteps: number | undefined;
-  models: ModelClient;
-  fetch: AgentContext['fetch'];
-  baseUrl: string;
-  signal?: AbortSignal;
-}
+};
 
 export function makeContext(c: ContextInput): AgentContext {
   const ctx: AgentContext = {

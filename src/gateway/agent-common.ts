@@ -13,6 +13,8 @@ import { LockTimeoutError } from '../memory/locks.js';
 import { AgentFailure, type AgentHost } from '../agent/host.js';
 import { UnknownAgentError } from '../agent/loader.js';
 import type { KeyCheck } from './auth.js';
+import { readClientBody } from './body.js';
+import { GatewayError } from './errors.js';
 
 export interface AgentEndpoints {
   host(): Promise<AgentHost>;
@@ -67,18 +69,16 @@ export function jsonError(err: unknown, log: Logger): Response {
 /** Checks the gateway key (every endpoint) and reads the body as a JSON object. */
 export async function readJsonObject(req: Request, ep: AgentEndpoints): Promise<Record<string, unknown>> {
   if (!ep.keys.allows(req.headers, new URL(req.url))) throw new EndpointError(401, { error: { code: 'unauthorized', message: 'invalid or missing API key' } });
-  const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > ep.bodyLimit) throw new EndpointError(413, { error: { code: 'too_large', message: `the body is over ${ep.bodyLimit} bytes` } });
-  const text = await req.text();
-  if (text.length > ep.bodyLimit) throw new EndpointError(413, { error: { code: 'too_large', message: `the body is over ${ep.bodyLimit} bytes` } });
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return (await readClientBody(req, ep.bodyLimit, { anyContentType: true })).json;
   } catch (err) {
-    throw new EndpointError(400, { error: { code: 'invalid_json', message: `the body is not valid JSON: ${(err as Error).message}` } });
+    if (!(err instanceof GatewayError)) throw err;
+    // The same limits and parsing as the dialect endpoints, in these endpoints' own error body.
+    if (err.status === 413) throw new EndpointError(413, { error: { code: 'too_large', message: `the body is over ${ep.bodyLimit} bytes` } });
+    const issue = (Array.isArray(err.issues) ? err.issues[0] : undefined) as { code?: string } | undefined;
+    if (issue?.code === 'invalid_json') throw new EndpointError(400, { error: { code: 'invalid_json', message: err.message } });
+    throw new EndpointError(400, { error: { code: 'invalid_request', message: 'the body must be a JSON object', field: '(root)' } });
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new EndpointError(400, { error: { code: 'invalid_request', message: 'the body must be a JSON object', field: '(root)' } });
-  return json as Record<string, unknown>;
 }
 
 /** The caller's user id: the configured header, else the body's `user_id`. */

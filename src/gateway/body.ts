@@ -14,9 +14,10 @@ function isJsonType(type: string): boolean {
   return media === 'application/json' || (media.startsWith('application/') && media.endsWith('+json'));
 }
 
-export async function readClientBody(req: Request, limit: number): Promise<ClientBody> {
+/** `anyContentType`: read the body as JSON whatever its declared type (the agent endpoints, whose clients vary). */
+export async function readClientBody(req: Request, limit: number, options: { anyContentType?: boolean } = {}): Promise<ClientBody> {
   const type = req.headers.get('content-type');
-  if (type !== null && !isJsonType(type)) {
+  if (options.anyContentType !== true && type !== null && !isJsonType(type)) {
     throw new GatewayError(415, `the request body must be JSON (content-type application/json), not '${type}'`);
   }
   const declared = Number(req.headers.get('content-length') ?? NaN);
