@@ -16,6 +16,8 @@ export interface Target {
 export interface LoadResult {
   p50: number;
   p99: number;
+  /** Every successful response's time (ms), sorted. */
+  times: number[];
   rps: number;
   requests: number;
   failures: number;
@@ -37,6 +39,7 @@ export async function load(target: Target, connections: number, seconds: number)
   return {
     p50: percentile(times, 50),
     p99: percentile(times, 99),
+    times,
     rps: result.requests.total / (result.duration || seconds),
     requests: result.requests.total,
     failures: result.errors + result.timeouts + result.non2xx,

@@ -20,8 +20,8 @@ function stopper(child: ChildProcess): () => void {
 }
 
 /** Runs a TypeScript server script with tsx and waits for its `listening on <url>` line. */
-function startScript(file: string, args: string[] = []): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', here(file), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startScript(file: string, args: string[] = [], nodeArgs: string[] = []): Promise<Started> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', here(file), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let seen = '';
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code} before listening`)));
@@ -30,7 +30,7 @@ function startScript(file: string, args: string[] = []): Promise<Started> {
       const m = /listening on (http:\/\/\S+)/.exec(seen);
       if (m?.[1] !== undefined) {
         child.stdout?.removeAllListeners('data');
-        child.stdout?.resume();
+        if (process.env["PROBE_OUT"]) child.stdout?.pipe(process.stderr); else child.stdout?.resume();
         resolve({ url: m[1], stop: stopper(child) });
       }
     });
@@ -39,7 +39,9 @@ function startScript(file: string, args: string[] = []): Promise<Started> {
 
 export const startMock = (): Promise<Started> => startScript('./mock-server.ts');
 
-export const startInterlingua = (config: unknown): Promise<Started> => startScript('./gateway-server.ts', [JSON.stringify(config)]);
+/** BENCH_GW_NODE_ARGS (space-separated) adds Node flags to the gateway process only, e.g. `--trace-gc`. */
+export const startInterlingua = (config: unknown): Promise<Started> =>
+  startScript('./gateway-server.ts', [JSON.stringify(config)], (process.env['BENCH_GW_NODE_ARGS'] ?? '').split(' ').filter(Boolean));
 
 /** A port free right now on 127.0.0.1 (Portkey's server takes a port number, not 0). */
 function freePort(): Promise<number> {

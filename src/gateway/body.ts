@@ -22,7 +22,9 @@ export async function readClientBody(req: Request, limit: number, options: { any
   }
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  const bytes = await readLimited(req, limit);
+  // A declared length bounds what the server reads, so the body can be read whole (on Node, straight
+  // from the socket without a Web stream); without one it is read chunk by chunk against the limit.
+  const bytes = Number.isFinite(declared) ? await readDeclared(req, limit) : await readLimited(req, limit);
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
@@ -37,6 +39,12 @@ export async function readClientBody(req: Request, limit: number, options: { any
 
 function tooLarge(limit: number): GatewayError {
   return new GatewayError(413, `the request body is larger than the gateway's limit of ${limit} bytes`);
+}
+
+async function readDeclared(req: Request, limit: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(await req.arrayBuffer());
+  if (bytes.byteLength > limit) throw tooLarge(limit);
+  return bytes;
 }
 
 async function readLimited(req: Request, limit: number): Promise<Uint8Array> {

@@ -61,7 +61,7 @@ const FORWARDED_ERROR_HEADERS = ['retry-after', 'retry-after-ms', 'x-ratelimit-r
  * An upstream's failed answer (status + body text) as a GatewayError carrying its status, message
  * and retry-after. `secret` (the upstream's key) is masked should the provider quote it back.
  */
-export function upstreamFailure(format: Dialect, status: number, text: string, headers: Headers, secret?: string): GatewayError {
+export function upstreamFailure(format: Dialect, status: number, text: string, headers: { get(name: string): string | null }, secret?: string): GatewayError {
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -15,3 +15,23 @@ export function createLogger(level: string = process.env['INTERLINGUA_LOG_LEVEL'
     pino.destination({ fd: 2, sync: false }),
   );
 }
+
+type Level = 'debug' | 'info' | 'warn' | 'error';
+export type RequestLog = Pick<Logger, Level>;
+
+/**
+ * A per-request logger whose pino child (with its bindings, e.g. the request id) is made only when
+ * a line at an enabled level is written: most requests log nothing, and making a child per request
+ * was a visible share of the gateway's per-request work.
+ */
+export function lazyChild(base: Logger, bindings: Record<string, unknown>): RequestLog {
+  let child: Logger | undefined;
+  const at =
+    (level: Level) =>
+    (...args: unknown[]): void => {
+      if (!base.isLevelEnabled(level)) return;
+      child ??= base.child(bindings);
+      (child[level] as (...a: unknown[]) => void)(...args);
+    };
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } as RequestLog;
+}

@@ -26,6 +26,36 @@ export class GatewayMetrics {
   });
   readonly losses = new Counter({ name: 'interlingua_gateway_losses_total', help: 'Conversion losses, by dialect pair and upstream', labelNames: [...PAIR], registers: [this.registry] });
 
+  // Label children by their values: prom-client hashes a label object on every call otherwise.
+  private readonly children = new Map<string, { requests: Counter.Internal; latency: Histogram.Internal<string>; errors: Counter.Internal }>();
+  private readonly headerChildren = new Map<string, Histogram.Internal<string>>();
+
+  /** One answered request: counted, timed, and counted as an error from 400 up. */
+  answered(pair: Pair, stream: boolean, status: number, seconds: number): void {
+    const key = `${pair.client}\u0000${pair.upstream_format}\u0000${pair.upstream}\u0000${stream}\u0000${status}`;
+    let c = this.children.get(key);
+    if (c === undefined) {
+      const s = String(status);
+      const labels = { ...pair, stream: String(stream) };
+      c = { requests: this.requests.labels({ ...labels, status: s }), latency: this.latency.labels(labels), errors: this.errors.labels({ ...pair, status: s }) };
+      this.children.set(key, c);
+    }
+    c.requests.inc();
+    c.latency.observe(seconds);
+    if (status >= 400) c.errors.inc();
+  }
+
+  /** Time to the upstream's answer headers. */
+  upstreamHeaders(pair: Pair, seconds: number): void {
+    const key = `${pair.client}\u0000${pair.upstream_format}\u0000${pair.upstream}`;
+    let h = this.headerChildren.get(key);
+    if (h === undefined) {
+      h = this.firstByte.labels({ ...pair });
+      this.headerChildren.set(key, h);
+    }
+    h.observe(seconds);
+  }
+
   async text(): Promise<{ body: string; contentType: string }> {
     return { body: await this.registry.metrics(), contentType: this.registry.contentType };
   }

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { accumulateStream, type Loss, type WireEvent } from '../index.js';
 import type { KeyCheck } from './auth.js';
 import { readClientBody } from './body.js';
+import { lazyChild } from './log.js';
 import type { Dialect } from './config.js';
 import { DIALECT_FACTS } from './dialects.js';
 import { errorResponse, GatewayError, upstreamFailure } from './errors.js';
@@ -43,16 +44,13 @@ const FORWARDED_ANTHROPIC_HEADERS = ['anthropic-version', 'anthropic-beta'];
 export async function handleModelCall(ctx: PipelineContext, call: DialectCall, req: Request): Promise<Response> {
   const started = performance.now();
   const requestId = randomUUID();
-  const log = ctx.log.child({ requestId });
+  const log = lazyChild(ctx.log, { requestId });
   const client = call.dialect;
   const pair: Pair = { client, upstream_format: 'none', upstream: 'none' };
   let stream = call.pathStream ?? false;
   const done = (status: number): void => {
-    const labels = { ...pair, stream: String(stream) };
-    ctx.metrics.requests.inc({ ...labels, status: String(status) });
-    ctx.metrics.latency.observe(labels, (performance.now() - started) / 1000);
-    if (status >= 400) ctx.metrics.errors.inc({ ...pair, status: String(status) });
-    log.debug({ ...labels, status, ms: Math.round(performance.now() - started) }, 'request done');
+    ctx.metrics.answered(pair, stream, status, (performance.now() - started) / 1000);
+    if (ctx.log.isLevelEnabled('debug')) log.debug({ ...pair, stream, status, ms: Math.round(performance.now() - started) }, 'request done');
   };
   try {
     const url = new URL(req.url);
@@ -98,11 +96,11 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
       }
     }
     const answer = await callUpstream(upstream, { target, model: routed.model, stream, body: translated.body, headers, signal: abort.signal });
-    ctx.metrics.firstByte.observe(pair, (performance.now() - started) / 1000);
-    if (answer.status >= 400) throw upstreamFailure(target, answer.status, await readText(answer.body, routed.name), answer.headers, routed.upstream.apiKey);
+    ctx.metrics.upstreamHeaders(pair, (performance.now() - started) / 1000);
+    if (answer.status >= 400) throw upstreamFailure(target, answer.status, await readText(answer, routed.name), answer.headers, routed.upstream.apiKey);
     if (stream && (answer.headers.get('content-type') ?? '').includes('application/json')) {
       // Some providers answer a stream call that failed at once with a JSON error body and a 200.
-      const failure = upstreamFailure(target, 502, await readText(answer.body, routed.name), answer.headers, routed.upstream.apiKey);
+      const failure = upstreamFailure(target, 502, await readText(answer, routed.name), answer.headers, routed.upstream.apiKey);
       throw new GatewayError(502, `upstream '${routed.name}' answered a stream call with a JSON body: ${failure.message}`, failure.type, failure.headers);
     }
 
@@ -117,7 +115,7 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
     };
 
     if (!stream) {
-      const text = await readText(answer.body, routed.name);
+      const text = await readText(answer, routed.name);
       req.signal.removeEventListener('abort', onClientGone);
       // Same dialect without memory: the provider's bytes go back unread.
       if (target === client && ref === undefined) {
@@ -147,7 +145,7 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
 
     const streamLosses: Loss[] = [];
     const askedUsage = (json['stream_options'] as { include_usage?: unknown } | undefined)?.include_usage === true;
-    const body$ = relayStream(answer.body, {
+    const body$ = relayStream(answer.chunks, {
       from: target,
       to: client,
       includeUsage: client !== 'openai-chat' || askedUsage,
@@ -198,12 +196,12 @@ async function callUpstream(upstream: Upstream, o: Outgoing): Promise<UpstreamAn
   // The mock answers in whatever dialect it is called through: the client's own, on its real path.
   const path = DIALECT_FACTS[o.target].pathPrefix + upstreamPath(o.target, o.model, o.stream);
   const res = await upstream.handler(new Request(`http://mock.invalid${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...o.headers }, body: o.body as BodyInit, signal: o.signal }));
-  return { status: res.status, headers: res.headers, body: res.body ?? new ReadableStream({ start: (c) => c.close() }) };
+  return { status: res.status, headers: res.headers, chunks: (res.body ?? new ReadableStream({ start: (c) => c.close() })) as unknown as AsyncIterable<Uint8Array>, text: () => res.text() };
 }
 
-async function readText(body: ReadableStream<Uint8Array>, upstream: string): Promise<string> {
+async function readText(answer: UpstreamAnswer, upstream: string): Promise<string> {
   try {
-    return await new Response(body).text();
+    return await answer.text();
   } catch (err) {
     throw transportError(upstream, (err as { cause?: unknown }).cause ?? err);
   }

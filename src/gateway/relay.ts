@@ -29,8 +29,30 @@ export interface RelayOptions {
 const utf8 = new TextEncoder();
 const bytes = (chunk: Uint8Array | string): Uint8Array => (typeof chunk === 'string' ? utf8.encode(chunk) : chunk);
 
-export function relayStream(source: ReadableStream<Uint8Array>, o: RelayOptions): ReadableStream<Uint8Array> {
-  const reader = source.getReader();
+/** Frames written for one provider chunk as one byte array (text joined before encoding), or undefined for none. */
+function pack(parts: (string | Uint8Array)[]): Uint8Array | undefined {
+  if (parts.length === 0) return undefined;
+  if (parts.length === 1) return bytes(parts[0] as string | Uint8Array);
+  if (parts.every((p) => typeof p === 'string')) return utf8.encode(parts.join(''));
+  const arrays = parts.map(bytes);
+  const out = new Uint8Array(arrays.reduce((n, a) => n + a.byteLength, 0));
+  let at = 0;
+  for (const a of arrays) {
+    out.set(a, at);
+    at += a.byteLength;
+  }
+  return out;
+}
+
+export function relayStream(source: AsyncIterable<Uint8Array>, o: RelayOptions): ReadableStream<Uint8Array> {
+  const reader = source[Symbol.asyncIterator]();
+  const stop = async (): Promise<void> => {
+    try {
+      await reader.return?.();
+    } catch {
+      // The source already failed; nothing more to release.
+    }
+  };
   const same = o.from === o.to;
   const needsEvents = !same || o.collect;
   const frames = needsEvents ? frameReader(DIALECT_FACTS[o.from].framing) : undefined;
@@ -62,12 +84,10 @@ export function relayStream(source: ReadableStream<Uint8Array>, o: RelayOptions)
     return [bytes(write(streamErrorEvent(o.to, e)))];
   };
 
-  const translate = (wire: WireEvent[]): Uint8Array[] => {
-    if (o.collect) events.push(...wire);
-    if (transcoder === undefined) return [];
-    const out: Uint8Array[] = [];
-    for (const e of wire) for (const w of transcoder.push(e)) out.push(bytes(write(w)));
-    return out;
+  const translate = (wire: WireEvent[], out: (string | Uint8Array)[]): void => {
+    if (o.collect) for (const e of wire) events.push(e);
+    if (transcoder === undefined) return;
+    for (const e of wire) for (const w of transcoder.push(e)) out.push(write(w));
   };
 
   return new ReadableStream<Uint8Array>(
@@ -75,28 +95,32 @@ export function relayStream(source: ReadableStream<Uint8Array>, o: RelayOptions)
       async pull(controller) {
         // Read until something can be written (a chunk may hold no whole event yet).
         for (;;) {
-          let read: ReadableStreamReadResult<Uint8Array>;
+          let read: IteratorResult<Uint8Array>;
           try {
-            read = await reader.read();
+            read = await reader.next();
           } catch (err) {
             await finish(controller, o.transportError(err));
             return;
           }
           try {
+            const out: (string | Uint8Array)[] = [];
             if (read.done) {
-              const tail = frames === undefined ? [] : translate(frames.end());
-              if (transcoder !== undefined) for (const w of transcoder.end()) tail.push(bytes(write(w)));
-              for (const chunk of tail) controller.enqueue(chunk);
+              if (frames !== undefined) translate(frames.end(), out);
+              if (transcoder !== undefined) for (const w of transcoder.end()) out.push(write(w));
+              const tail = pack(out);
+              if (tail !== undefined) controller.enqueue(tail);
               await finish(controller);
               return;
             }
-            const out = frames === undefined ? [] : translate(frames.push(read.value));
+            if (frames !== undefined) translate(frames.push(read.value), out);
             if (same) out.push(read.value);
-            if (out.length === 0) continue;
-            for (const chunk of out) controller.enqueue(chunk);
+            // One write per provider chunk, however many events it held: fewer syscalls and packets.
+            const chunk = pack(out);
+            if (chunk === undefined) continue;
+            controller.enqueue(chunk);
             return;
           } catch (err) {
-            await reader.cancel().catch(() => undefined);
+            await stop();
             o.abort(err);
             await finish(controller, streamFailure(err, o.from));
             return;
@@ -107,7 +131,7 @@ export function relayStream(source: ReadableStream<Uint8Array>, o: RelayOptions)
         // The client went away: stop reading and abort the provider's call.
         finished = true;
         o.abort(reason);
-        await reader.cancel(reason).catch(() => undefined);
+        await stop();
         await o.onEnd({ events, error: new GatewayError(499, 'client closed the stream') });
       },
     },

@@ -4,7 +4,6 @@
  * key), the client's disconnect aborting the call, and the answer's body as a Web stream read on
  * demand (back-pressure reaches the provider's socket). Keys live only in the outgoing headers.
  */
-import type { Readable } from 'node:stream';
 import { Agent, errors as undiciErrors } from 'undici';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { HttpRequest } from '@smithy/protocol-http';
@@ -22,10 +21,21 @@ export interface UpstreamCall {
   signal: AbortSignal;
 }
 
+/** A response header lookup (names in lower case). */
+export interface AnswerHeaders {
+  get(name: string): string | null;
+}
+
+/**
+ * A provider's answer. The body is read once: either whole (`text`) or as chunks pulled on demand
+ * (`chunks`; ending the iteration early releases the connection). Neither wraps the socket in a
+ * Web stream: on the gateway's hot path that wrapper cost more than the conversion.
+ */
 export interface UpstreamAnswer {
   status: number;
-  headers: Headers;
-  body: ReadableStream<Uint8Array>;
+  headers: AnswerHeaders;
+  chunks: AsyncIterable<Uint8Array>;
+  text(): Promise<string>;
 }
 
 type Credentials = NonNullable<ConstructorParameters<typeof SignatureV4>[0]['credentials']>;
@@ -70,22 +80,15 @@ function authHeaders(format: Dialect, key: string | undefined): Record<string, s
   }
 }
 
-/** The body stream of an undici answer, pulled only as the reader asks (no read-ahead). */
-function toWebStream(body: Readable): ReadableStream<Uint8Array> {
-  const it = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const { value, done } = await it.next();
-        if (done === true) controller.close();
-        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
-      },
-      cancel() {
-        body.destroy();
-      },
-    },
-    { highWaterMark: 0 },
-  );
+/** undici's header record (lower-case names; repeated headers as arrays) as a lookup. */
+class RecordHeaders implements AnswerHeaders {
+  constructor(private readonly record: Record<string, string | string[] | undefined>) {}
+
+  get(name: string): string | null {
+    const v = this.record[name.toLowerCase()];
+    if (v === undefined) return null;
+    return Array.isArray(v) ? v.join(', ') : v;
+  }
 }
 
 /** An undici failure as the gateway's answer: 504 for a timeout, 502 for anything unreachable. */
@@ -142,12 +145,8 @@ export class UpstreamClient {
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });
-      const out = new Headers();
-      for (const [k, v] of Object.entries(res.headers)) {
-        if (v === undefined) continue;
-        for (const one of Array.isArray(v) ? v : [v]) out.append(k, one);
-      }
-      return { status: res.statusCode, headers: out, body: toWebStream(res.body) };
+      const body = res.body;
+      return { status: res.statusCode, headers: new RecordHeaders(res.headers), chunks: body, text: () => body.text() };
     } catch (err) {
       if (call.signal.aborted) throw err;
       throw transportError(this.name, err);
