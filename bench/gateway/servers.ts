@@ -30,7 +30,9 @@ function startScript(file: string, args: string[] = [], nodeArgs: string[] = [])
       const m = /listening on (http:\/\/\S+)/.exec(seen);
       if (m?.[1] !== undefined) {
         child.stdout?.removeAllListeners('data');
-        if (process.env["PROBE_OUT"]) child.stdout?.pipe(process.stderr); else child.stdout?.resume();
+        // With extra Node flags (e.g. --trace-gc) the server's further output is shown, else dropped.
+        if (nodeArgs.length > 0) child.stdout?.pipe(process.stderr);
+        else child.stdout?.resume();
         resolve({ url: m[1], stop: stopper(child) });
       }
     });
