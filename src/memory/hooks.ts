@@ -22,6 +22,7 @@ import type { Loss } from '../model/loss.js';
 import type { Message } from '../model/message.js';
 import { checkId } from './ids.js';
 import { appendMessages, decodeMessages, encodeMessages, recallMessages, type AppendResult, type Memory } from './messages.js';
+import { pendingCallContexts } from './pending-calls.js';
 import { conversationPrompt } from './prompt.js';
 import { DEFAULT_TURNS } from './store.js';
 
@@ -139,21 +140,30 @@ export function createMemoryHooks(mem: Memory, options: MemoryHooksOptions = {})
       if (!(alone instanceof ValidationError)) throw alone;
       const last = await recallMessages(mem, ids.actorId, ids.sessionId, 1);
       if (last.messages.length === 0) throw alone;
-      const context = encodeMessages(last.messages, format, 'onMessageAdded').messages;
-      let before: Message[];
-      let after: { messages: Message[]; losses: Loss[] };
-      try {
-        before = decodeMessages(context, format, 'onMessageAdded').messages;
-        after = decodeMessages([...context, message], format, 'onMessageAdded');
-      } catch {
-        throw alone;
+      for (const turn of [last.messages, ...pendingCallContexts(last.messages)]) {
+        const decoded = decodeAfter(turn, message, format);
+        if (decoded !== undefined) return decoded;
       }
-      if (after.messages.length <= before.length) throw alone;
-      // Losses about the new message only, with its path as if it had been decoded alone.
-      const at = context.length;
-      const losses = after.losses.filter((l) => l.path[1] === at).map((l) => ({ ...l, path: [l.path[0] as string, 0, ...l.path.slice(2)] }));
-      return { messages: after.messages.slice(before.length), losses };
+      throw alone;
     }
+  }
+
+  /** `message` decoded after `turn` (both in `format`), or undefined when the format refuses it there too. */
+  function decodeAfter(turn: Message[], message: unknown, format: string): { messages: Message[]; losses: Loss[] } | undefined {
+    let before: Message[];
+    let after: { messages: Message[]; losses: Loss[] };
+    const context = encodeMessages(turn, format, 'onMessageAdded').messages;
+    try {
+      before = decodeMessages(context, format, 'onMessageAdded').messages;
+      after = decodeMessages([...context, message], format, 'onMessageAdded');
+    } catch {
+      return undefined;
+    }
+    if (after.messages.length <= before.length) return undefined;
+    // Losses about the new message only, with its path as if it had been decoded alone.
+    const at = context.length;
+    const losses = after.losses.filter((l) => l.path[1] === at).map((l) => ({ ...l, path: [l.path[0] as string, 0, ...l.path.slice(2)] }));
+    return { messages: after.messages.slice(before.length), losses };
   }
 
   async function onMessageAdded(opts: SessionRef & { message: unknown; format: string }): Promise<AppendResult> {

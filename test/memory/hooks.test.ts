@@ -83,6 +83,28 @@ describe('onMessageAdded', () => {
     const hooks = createMemoryHooks(mem);
     for (const message of shaped) await hooks.onMessageAdded({ actorId: 'a', sessionId: 'one-by-one', message, format });
     expect(await mem.lastTurns({ actorId: 'a', sessionId: 'one-by-one', format })).toEqual(shaped);
+    // Responses items added one at a time are one event each (two function_call items, two events),
+    // where appended at once they group into one assistant message; the turns read back the same.
+    if (format === 'openai-responses') return;
+    await mem.append({ actorId: 'a', sessionId: 'at-once', messages: shaped, format });
+    expect(payloads((await mem.exportSession('a', 'one-by-one')).events)).toEqual(payloads((await mem.exportSession('a', 'at-once')).events));
+  });
+
+  it.each(MESSAGE_FORMATS)('%s: results of parallel calls added one at a time are each stored, the first while the other call is pending', async (format) => {
+    const mem = await fresh();
+    const call = (id: string, city: string) => ({ id, type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } });
+    const chat = [
+      { role: 'user', content: 'Weather in Paris and Rome?' },
+      { role: 'assistant', content: null, tool_calls: [call('call_paris', 'Paris'), call('call_rome', 'Rome')] },
+      { role: 'tool', tool_call_id: 'call_paris', content: 'sunny' },
+      { role: 'tool', tool_call_id: 'call_rome', content: 'rain' },
+      { role: 'assistant', content: 'Sunny in Paris, rain in Rome.' },
+    ];
+    await mem.append({ actorId: 'a', sessionId: 'src', messages: chat, format: 'openai-chat' });
+    const shaped = await mem.lastTurns({ actorId: 'a', sessionId: 'src', format });
+    const hooks = createMemoryHooks(mem);
+    for (const message of shaped) await hooks.onMessageAdded({ actorId: 'a', sessionId: 'one-by-one', message, format });
+    expect(await mem.lastTurns({ actorId: 'a', sessionId: 'one-by-one', format })).toEqual(shaped);
     await mem.append({ actorId: 'a', sessionId: 'at-once', messages: shaped, format });
     expect(payloads((await mem.exportSession('a', 'one-by-one')).events)).toEqual(payloads((await mem.exportSession('a', 'at-once')).events));
   });
