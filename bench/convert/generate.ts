@@ -84,6 +84,7 @@ class Gen {
   }
 }
 
+/** Image bytes come from their own generator: the conversation is the same with and without images, whatever their size. */
 function imageBlock(g: Gen, images: Images, imageBytes: number): Obj {
   const png = g.rand() < 0.5;
   const n = images === 'large' ? imageBytes : g.int(600, 3000);
@@ -101,6 +102,7 @@ function toolInput(g: Gen, props: Record<string, string>): Obj {
 export function anthropicRequest(options: GenerateOptions): Obj {
   const { messages: count, images = 'none', imageBytes = 256 * 1024, seed = 20250101 } = options;
   const g = new Gen(seed + count);
+  const ig = new Gen(seed * 7 + count);
   const messages: Obj[] = [];
   let pending: { id: string; name: string }[] = [];
   let callNo = 0;
@@ -108,11 +110,11 @@ export function anthropicRequest(options: GenerateOptions): Obj {
     if (i % 2 === 0) {
       const content: Obj[] = pending.map((c) => {
         const text = g.words(g.int(40, 400));
-        const shot = images !== 'none' && c.name === 'screenshot' && g.rand() < 0.7;
-        return { type: 'tool_result', tool_use_id: c.id, content: shot ? [{ type: 'text', text }, imageBlock(g, images, imageBytes)] : text };
+        const shot = c.name === 'screenshot' && g.rand() < 0.7 && images !== 'none';
+        return { type: 'tool_result', tool_use_id: c.id, content: shot ? [{ type: 'text', text }, imageBlock(ig, images, imageBytes)] : text };
       });
       content.push({ type: 'text', text: g.words(g.int(8, 60)) });
-      if (images !== 'none' && i % 6 === 0) content.push(imageBlock(g, images, imageBytes));
+      if (images !== 'none' && i % 6 === 0) content.push(imageBlock(ig, images, imageBytes));
       messages.push({ role: 'user', content });
       pending = [];
     } else {
