@@ -1,125 +1,110 @@
 /**
  * Conversion cost against the floor of reading and writing the same body (DESIGN.md
- * "Performance"): per pair, `JSON.parse(text)` + `convert` + `JSON.stringify(value)` against
- * `JSON.parse(text)` + `JSON.stringify(parsed)`, measured in one run, interleaved batch by batch,
- * after a warm-up; the figure is the median of the batches' per-operation times.
+ * "Performance", issue 13: aim <= 1.5x). Every ratio is `JSON.parse` + `convert` +
+ * `JSON.stringify` over `JSON.parse` + `JSON.stringify` of the same source text, timed in one
+ * run, interleaved batch by batch (bench/convert/timing.ts).
  *
- *   npm run bench            (tsx bench/convert.bench.ts)
- *   BENCH_BATCHES=15 BENCH_MIN_MS=400 npm run bench
- *   BENCH_MATRIX=0 npm run bench   (only the Anthropic / OpenAI Chat rows)
+ * Sections (each prints compact matrices, rows: from, columns: to, and its summary line):
+ * - the original 200-message conversation with 20-60 KB screenshots (bench/conversation.ts);
+ * - requests: the generated conversation (bench/convert/generate.ts) of 20, 200 and 2,000
+ *   messages, without images and with small ones, written in each of 8 source dialects and
+ *   converted to each target (the diagonal is the same-dialect round trip);
+ * - `preserve: true` (200 messages, small images);
+ * - responses: one assistant message with reasoning, text and 3 tool calls, provider to provider.
+ * The last line is the summary over all rows: `worst: <pair> <setting> <ratio>x; pairs over 1.5x: N of M`.
  *
- * The matrix section converts the same conversation, first written in each dialect (by converting
- * the Anthropic body), to every other dialect: every pair's ratio to its own floor.
+ *   npx tsx bench/convert.bench.ts                (in `npm run bench`)
+ *   BENCH_QUICK=1 npx tsx bench/convert.bench.ts  (in `npm run bench:quick`)
+ * Knobs: BENCH_SIZES=20,200,2000  BENCH_IMAGES=none,small  BENCH_SOURCES=a,b  BENCH_TARGETS=a,b
+ *   BENCH_SECTIONS=legacy,requests,preserve,responses  BENCH_BATCHES  BENCH_MIN_MS  BENCH_WARMUP_MS
  */
-import { convert } from '../src/index.js';
 import { anthropicConversation, openaiConversation } from './conversation.js';
+import { PROVIDERS, requestBodies, responseBodies, sourcesFromEnv, targetsFromEnv } from './convert/bodies.js';
+import type { Images } from './convert/generate.js';
+import { convertRow } from './convert/measure.js';
+import { printMatrix, summary, type Row } from './convert/report.js';
+import { sink, timingFromEnv } from './convert/timing.js';
 
-const BATCHES = Number(process.env['BENCH_BATCHES'] ?? 9);
-const MIN_BATCH_MS = Number(process.env['BENCH_MIN_MS'] ?? 250);
+const AIM = 1.5;
+const timing = timingFromEnv();
+const list = (name: string, fallback: string): string[] => (process.env[name] || fallback).split(',').map((s) => s.trim());
+const SIZES = list('BENCH_SIZES', '20,200,2000').map(Number);
+const IMAGES = list('BENCH_IMAGES', 'none,small') as Images[];
+const SECTIONS = new Set(list('BENCH_SECTIONS', 'legacy,requests,preserve,responses'));
+const sources = sourcesFromEnv();
+const targets = targetsFromEnv();
+const all: Row[] = [];
+const started = Date.now();
 
-interface Pair {
-  name: string;
-  from: string;
-  to: string;
-  body: unknown;
+console.log(`node ${process.version}; ${timing.batches} interleaved batches of >= ${timing.minMs} ms after ${timing.warmupMs} ms of warm-up; ratio = median of per-batch ratios`);
+
+function section(title: string, rows: Row[]): void {
+  printMatrix(title, rows);
+  console.log(summary(rows, AIM));
+  all.push(...rows);
 }
 
-interface Timing {
-  batches: number;
-  minMs: number;
+if (SECTIONS.has('legacy')) {
+  const legacy: [string, string, string, unknown][] = [
+    ['images', 'anthropic-messages', 'openai-chat', anthropicConversation()],
+    ['images', 'openai-chat', 'anthropic-messages', openaiConversation()],
+    ['no images', 'anthropic-messages', 'openai-chat', anthropicConversation({ images: false })],
+    ['no images', 'openai-chat', 'anthropic-messages', openaiConversation({ images: false })],
+  ];
+  const rows = legacy.map(([what, from, to, body]) => convertRow({ setting: `original conversation (${what})`, from, to, text: JSON.stringify(body) }, timing));
+  console.log('\nThe original conversation (bench/conversation.ts, 200 messages, 20-60 KB screenshots or none)');
+  console.table(rows.map((r) => ({ pair: `${r.from} -> ${r.to}`, setting: r.setting, 'floor ms': r.floorMs?.toFixed(3), 'conversion ms': r.opMs?.toFixed(3), ratio: r.ratio?.toFixed(2) ?? r.error })));
+  console.log(summary(rows, AIM));
+  all.push(...rows);
 }
 
-const PAIRS: Pair[] = [
-  { name: 'anthropic -> openai-chat', from: 'anthropic-messages', to: 'openai-chat', body: anthropicConversation() },
-  { name: 'openai-chat -> anthropic', from: 'openai-chat', to: 'anthropic-messages', body: openaiConversation() },
-  { name: 'anthropic -> anthropic', from: 'anthropic-messages', to: 'anthropic-messages', body: anthropicConversation() },
-  { name: 'openai-chat -> openai-chat', from: 'openai-chat', to: 'openai-chat', body: openaiConversation() },
-  // Without screenshots: no large base64 strings to dilute the per-object cost.
-  { name: 'anthropic -> openai-chat (no images)', from: 'anthropic-messages', to: 'openai-chat', body: anthropicConversation({ images: false }) },
-  { name: 'openai-chat -> anthropic (no images)', from: 'openai-chat', to: 'anthropic-messages', body: openaiConversation({ images: false }) },
-];
-
-let sink = 0;
-
-/** Runs `fn` `n` times and returns the mean ms per call. */
-function time(fn: () => void, n: number): number {
-  const t0 = process.hrtime.bigint();
-  for (let i = 0; i < n; i++) fn();
-  return Number(process.hrtime.bigint() - t0) / 1e6 / n;
-}
-
-/** How many calls make a batch of at least MIN_BATCH_MS. */
-function calibrate(fn: () => void, minMs: number): number {
-  let n = 1;
-  for (;;) {
-    const ms = time(fn, n) * n;
-    if (ms >= minMs / 4) return Math.max(1, Math.ceil((n * minMs) / ms));
-    n *= 2;
-  }
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
-
-function measure(pair: Pair, timing: Timing = { batches: BATCHES, minMs: MIN_BATCH_MS }): Record<string, string | number> {
-  const text = JSON.stringify(pair.body);
-  const floor = (): void => {
-    sink += JSON.stringify(JSON.parse(text)).length;
-  };
-  const conversion = (): void => {
-    const { value } = convert(JSON.parse(text), { from: pair.from, to: pair.to, kind: 'request' });
-    sink += JSON.stringify(value).length;
-  };
-  const probe = convert(JSON.parse(text), { from: pair.from, to: pair.to, kind: 'request' });
-  for (let i = 0; i < 20; i++) {
-    floor();
-    conversion();
-  }
-  const nFloor = calibrate(floor, timing.minMs);
-  const nConv = calibrate(conversion, timing.minMs);
-  const floors: number[] = [];
-  const convs: number[] = [];
-  for (let b = 0; b < timing.batches; b++) {
-    floors.push(time(floor, nFloor));
-    convs.push(time(conversion, nConv));
-  }
-  const f = median(floors);
-  const c = median(convs);
-  const body = pair.body as { messages?: unknown[]; contents?: unknown[]; input?: unknown[] };
-  const messages = (body.messages ?? body.contents ?? body.input ?? []).length;
-  return {
-    pair: pair.name,
-    messages,
-    'body KB': Math.round(text.length / 1024),
-    'out KB': Math.round(JSON.stringify(probe.value).length / 1024),
-    losses: probe.losses.length,
-    'floor ms': Number(f.toFixed(3)),
-    'conversion ms': Number(c.toFixed(3)),
-    ratio: Number((c / f).toFixed(2)),
-  };
-}
-
-const rows = PAIRS.map((p) => measure(p));
-console.log(`node ${process.version}, ${BATCHES} batches of >= ${MIN_BATCH_MS} ms each, median per operation`);
-console.table(rows);
-
-if (process.env['BENCH_MATRIX'] !== '0') {
-  const MATRIX: Timing = { batches: 5, minMs: 150 };
-  const dialects = ['anthropic-messages', 'openai-chat', 'openai-responses', 'bedrock-converse', 'gemini', 'agent-input'];
-  const source = anthropicConversation();
-  const bodies = new Map(dialects.map((d) => [d, d === 'anthropic-messages' ? source : convert(source, { from: 'anthropic-messages', to: d }).value]));
-  const ratios: Record<string, Record<string, number | string>> = {};
-  for (const from of dialects) {
-    const row: Record<string, number | string> = {};
-    for (const to of dialects) {
-      row[to] = from === to ? '—' : (measure({ name: `${from} -> ${to}`, from, to, body: bodies.get(from) }, MATRIX)['ratio'] as number);
+if (SECTIONS.has('requests')) {
+  for (const size of SIZES) {
+    for (const images of IMAGES) {
+      const setting = `${size} msgs ${images === 'none' ? 'no images' : `${images} images`}`;
+      const bodies = requestBodies(size, images, sources);
+      const rows: Row[] = [];
+      for (const from of sources) {
+        const text = bodies.text.get(from);
+        for (const to of targets) {
+          if (text === undefined) rows.push({ setting, from, to, error: `source not written: ${bodies.failed.get(from) ?? '?'}` });
+          else rows.push(convertRow({ setting, from, to, text }, timing));
+        }
+      }
+      const kb = Math.round((bodies.text.get('anthropic-messages')?.length ?? 0) / 1024);
+      section(`Requests, ${setting} (Anthropic body ${kb} KB); diagonal: same-dialect round trip`, rows);
     }
-    ratios[from] = row;
   }
-  console.log(`\nEvery pair (rows: from, columns: to), ratio to the JSON floor of the source body; ${MATRIX.batches} batches of >= ${MATRIX.minMs} ms`);
-  console.table(ratios);
 }
-if (sink < 0) console.log(sink);
+
+if (SECTIONS.has('preserve')) {
+  const size = Number(process.env['BENCH_PRESERVE_SIZE'] ?? 200);
+  const setting = `${size} msgs small images, preserve`;
+  const bodies = requestBodies(size, 'small', sources);
+  const rows: Row[] = [];
+  for (const from of sources) {
+    const text = bodies.text.get(from);
+    if (text === undefined) continue;
+    for (const to of targets) if (to !== from) rows.push(convertRow({ setting, from, to, text, preserve: true }, timing));
+  }
+  section(`Requests with preserve: true, ${setting}`, rows);
+}
+
+if (SECTIONS.has('responses')) {
+  const setting = 'response';
+  const bodies = responseBodies();
+  const rows: Row[] = [];
+  for (const from of PROVIDERS) {
+    const text = bodies.text.get(from);
+    for (const to of PROVIDERS) {
+      if (text === undefined) rows.push({ setting, from, to, error: `source not written: ${bodies.failed.get(from) ?? '?'}` });
+      else rows.push(convertRow({ setting, from, to, text, kind: 'response' }, timing));
+    }
+  }
+  const kb = ((bodies.text.get('anthropic-messages')?.length ?? 0) / 1024).toFixed(1);
+  section(`Responses (one assistant message: reasoning, text, 3 tool calls; Anthropic body ${kb} KB); diagonal: round trip`, rows);
+}
+
+console.log(`\n${Math.round((Date.now() - started) / 1000)} s. All conversion rows:`);
+console.log(summary(all, AIM));
+if (sink.n < 0) console.log(sink.n);

@@ -1,11 +1,20 @@
 /**
- * Stream transcoding cost (DESIGN.md "Performance", issue 4): for every pair of dialects with a
- * stream codec, the largest stream capture of the source dialect (test/fixtures/streams, and
- * ../shared when present) is transcoded event by event into the target's wire text. The floor
- * is reading and writing the same events: framing parse + serializing each event back in the
- * source framing. Printed: events, floor and transcode time per event, events per second, ratio.
+ * Stream transcoding cost (DESIGN.md "Performance", issues 4 and 13: aim >= 1 / 1.5 of the
+ * floor's events per second, i.e. a time ratio <= 1.5). A source stream as raw wire text/bytes is
+ * transcoded event by event into the target's wire text; the floor is reading and writing the same
+ * events: framing parse + serializing each event back in the source framing. Interleaved batches
+ * (bench/convert/timing.ts); the ratio is transcode time over floor time for the same input.
  *
- *   npx tsx bench/stream.bench.ts        (also run by `npm run bench`)
+ * Sections, each a matrix (rows: from, columns: to) and a summary line:
+ * - generated: the same stream (bench/stream/synthetic.ts: reasoning with signature, ~200 text
+ *   deltas, 3 tool calls) written in each of the 7 stream dialects, ag-ui and a2a included, to
+ *   every stream dialect (the diagonal is the same-dialect pass through the canonical stream);
+ * - captures: the largest real capture of each provider dialect (test/fixtures/streams, and
+ *   ../shared when present) to every stream dialect.
+ * The last line: `worst: <pair> <setting> <ratio>x; pairs over 1.5x: N of M`.
+ *
+ *   npx tsx bench/stream.bench.ts       (in `npm run bench`; BENCH_QUICK=1 in `npm run bench:quick`)
+ *   BENCH_STREAM_SECTIONS=generated,captures  BENCH_BATCHES  BENCH_MIN_MS  BENCH_WARMUP_MS
  */
 import { formats } from '../src/index.js';
 import type { WireEvent } from '../src/model/stream-event.js';
@@ -13,96 +22,107 @@ import { getStreamCodec } from '../src/formats/registry.js';
 import { frameReader, frameWriter } from '../src/stream/framing.js';
 import { Transcoder } from '../src/stream/transcode.js';
 import { localStreamCaptures, sharedStreamCaptures, type StreamDialect } from '../test/support/streams.js';
+import { errorText, printMatrix, summary, type Row } from './convert/report.js';
+import { compare, sink, timingFromEnv } from './convert/timing.js';
+import { syntheticWire } from './stream/synthetic.js';
 
-const BATCHES = Number(process.env['BENCH_BATCHES'] ?? 7);
-const MIN_BATCH_MS = Number(process.env['BENCH_MIN_MS'] ?? 150);
+const AIM = 1.5;
+const timing = timingFromEnv();
+const SECTIONS = new Set((process.env['BENCH_STREAM_SECTIONS'] || 'generated,captures').split(','));
 
-let sink = 0;
-
-function time(fn: () => void, n: number): number {
-  const t0 = process.hrtime.bigint();
-  for (let i = 0; i < n; i++) fn();
-  return Number(process.hrtime.bigint() - t0) / 1e6 / n;
-}
-
-function calibrate(fn: () => void): number {
-  let n = 1;
-  for (;;) {
-    const ms = time(fn, n) * n;
-    if (ms >= MIN_BATCH_MS / 4) return Math.max(1, Math.ceil((n * MIN_BATCH_MS) / ms));
-    n *= 2;
-  }
-}
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-/** The source capture as the raw wire text/bytes its framing reads. */
+/** The events as the raw wire text/bytes their dialect's framing reads. */
 function rawOf(dialect: string, events: WireEvent[]): Uint8Array | string {
   const write = frameWriter(getStreamCodec(dialect).framing);
   const chunks = events.map(write);
   if (chunks.every((c) => typeof c === 'string')) return chunks.join('');
-  const total = chunks.reduce((n, c) => n + (c as Uint8Array).length, 0);
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c as Uint8Array, at);
-    at += (c as Uint8Array).length;
-  }
-  return out;
+  return Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
 }
 
-const dialects = formats()
-  .filter((f) => f.kinds.includes('stream'))
-  .map((f) => f.id);
-const PROVIDERS: StreamDialect[] = ['anthropic-messages', 'openai-chat', 'openai-responses', 'bedrock-converse', 'gemini'];
-const rows: Record<string, string | number>[] = [];
-// Sources: the provider dialects (their captures); targets: every dialect with a stream codec.
-for (const from of PROVIDERS) {
-  const captures = [...localStreamCaptures(from), ...sharedStreamCaptures(from)];
-  const capture = captures.sort((a, b) => b.events.length - a.events.length)[0];
-  if (capture === undefined) continue;
-  const raw = rawOf(from, capture.events);
+const size = (x: string | Uint8Array): number => x.length;
+
+/** One source stream (raw) to one target: the row, with events/s of both. */
+function streamRow(setting: string, from: string, to: string, raw: Uint8Array | string): Row & { events?: number } {
   const framing = getStreamCodec(from).framing;
   const write = frameWriter(framing);
+  const toWrite = frameWriter(getStreamCodec(to).framing);
+  let events = 0;
   const floor = (): void => {
     const r = frameReader(framing);
-    for (const e of [...r.push(raw), ...r.end()]) sink += (write(e) as { length: number }).length;
+    for (const e of [...r.push(raw), ...r.end()]) sink.n += size(write(e));
   };
-  for (const to of dialects) {
-    const toWrite = frameWriter(getStreamCodec(to).framing);
-    const transcode = (): void => {
-      const r = frameReader(framing);
-      const t = new Transcoder({ from, to });
-      for (const e of [...r.push(raw), ...r.end()]) for (const w of t.push(e)) sink += (toWrite(w) as { length: number }).length;
-      for (const w of t.end()) sink += (toWrite(w) as { length: number }).length;
-    };
-    try {
-      transcode();
-    } catch (err) {
-      rows.push({ pair: `${from} -> ${to}`, capture: capture.name, error: (err as Error).message.slice(0, 60) });
-      continue;
+  const transcode = (): void => {
+    const r = frameReader(framing);
+    const t = new Transcoder({ from, to });
+    events = 0;
+    for (const e of [...r.push(raw), ...r.end()]) {
+      events++;
+      for (const w of t.push(e)) sink.n += size(toWrite(w));
     }
-    const nf = calibrate(floor);
-    const nt = calibrate(transcode);
-    const floors: number[] = [];
-    const convs: number[] = [];
-    for (let b = 0; b < BATCHES; b++) {
-      floors.push(time(floor, nf));
-      convs.push(time(transcode, nt));
-    }
-    const f = median(floors);
-    const c = median(convs);
-    const n = capture.events.length;
-    rows.push({
-      pair: `${from} -> ${to}`,
-      events: n,
-      'floor µs/event': Number(((f * 1000) / n).toFixed(2)),
-      'transcode µs/event': Number(((c * 1000) / n).toFixed(2)),
-      'events/s': Math.round(n / (c / 1000)),
-      ratio: Number((c / f).toFixed(2)),
-    });
+    for (const w of t.end()) sink.n += size(toWrite(w));
+  };
+  try {
+    transcode();
+  } catch (err) {
+    return { setting, from, to, error: errorText(err) };
   }
+  const c = compare(floor, transcode, timing);
+  return { setting, from, to, ratio: c.ratio, floorMs: c.floorMs, opMs: c.opMs, events };
 }
-console.log(`\nStream transcoding, node ${process.version}, ${BATCHES} batches of >= ${MIN_BATCH_MS} ms, median; the largest capture of each source dialect`);
-console.table(rows);
-if (sink < 0) console.log(sink);
+
+function rate(rows: (Row & { events?: number })[]): void {
+  // Events per second of the floor and of each transcode, per source.
+  const bySource = new Map<string, { events: number; floor: number; worst: number; best: number }>();
+  for (const r of rows) {
+    if (r.opMs === undefined || r.floorMs === undefined || r.events === undefined) continue;
+    const eps = r.events / (r.opMs / 1000);
+    const s = bySource.get(r.from) ?? { events: r.events, floor: r.events / (r.floorMs / 1000), worst: Infinity, best: 0 };
+    s.worst = Math.min(s.worst, eps);
+    s.best = Math.max(s.best, eps);
+    bySource.set(r.from, s);
+  }
+  console.table(
+    Object.fromEntries(
+      [...bySource].map(([from, s]) => [from, { events: s.events, 'floor events/s': Math.round(s.floor), 'slowest target events/s': Math.round(s.worst), 'fastest target events/s': Math.round(s.best) }]),
+    ),
+  );
+}
+
+const targets = formats()
+  .filter((f) => f.kinds.includes('stream'))
+  .map((f) => f.id as string);
+const PROVIDERS: StreamDialect[] = ['anthropic-messages', 'openai-chat', 'openai-responses', 'bedrock-converse', 'gemini'];
+const all: Row[] = [];
+console.log(`Stream transcoding, node ${process.version}; ${timing.batches} interleaved batches of >= ${timing.minMs} ms; ratio = transcode time / floor time (events/s floor / transcode)`);
+
+if (SECTIONS.has('generated')) {
+  const rows: (Row & { events?: number })[] = [];
+  for (const from of targets) {
+    const raw = rawOf(from, syntheticWire(from));
+    for (const to of targets) rows.push(streamRow('generated', from, to, raw));
+  }
+  printMatrix('Generated stream (reasoning + signature, ~200 text deltas, 3 tool calls), every stream dialect to every other; diagonal: same dialect through the canonical stream', rows);
+  rate(rows);
+  console.log(summary(rows, AIM));
+  all.push(...rows);
+}
+
+if (SECTIONS.has('captures')) {
+  const rows: (Row & { events?: number })[] = [];
+  const names: string[] = [];
+  for (const from of PROVIDERS) {
+    const capture = [...localStreamCaptures(from), ...sharedStreamCaptures(from)].sort((a, b) => b.events.length - a.events.length)[0];
+    if (capture === undefined) continue;
+    names.push(`${from}: ${capture.name} (${capture.events.length} events)`);
+    const raw = rawOf(from, capture.events);
+    for (const to of targets) rows.push(streamRow('capture', from, to, raw));
+  }
+  printMatrix('Captures: the largest capture of each provider dialect, to every stream dialect', rows);
+  for (const n of names) console.log(`  ${n}`);
+  rate(rows);
+  console.log(summary(rows, AIM));
+  all.push(...rows);
+}
+
+console.log('\nAll stream rows:');
+console.log(summary(all, AIM));
+if (sink.n < 0) console.log(sink.n);
