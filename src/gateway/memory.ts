@@ -7,7 +7,7 @@
  * headers nothing is read or stored.
  */
 import { decode, type Message, type Response as CanonicalResponse } from '../index.js';
-import { appendMessages, decodeMessages, encodeMessages, openMemory, recallMessages, type Memory } from '../memory/index.js';
+import { appendMessages, decodeMessages, encodeMessages, openMemory, readsHints, recallMessages, type Memory } from '../memory/index.js';
 import type { Dialect, GatewayConfig } from './config.js';
 import { DIALECT_FACTS } from './dialects.js';
 import { GatewayError } from './errors.js';
@@ -47,7 +47,7 @@ export class Continuity {
     let recalled: unknown[];
     try {
       // Canonical first: an empty session adds nothing (encoding no messages would give a placeholder).
-      const canonical = (await recallMessages(this.memory, ref.actorId, ref.sessionId, this.turns)).messages;
+      const canonical = (await recallMessages(this.memory, ref.actorId, ref.sessionId, this.turns, { verbatim: readsHints(dialect) })).messages;
       if (canonical.length === 0) return { body, added: 0 };
       recalled = encodeMessages(canonical, dialect).messages;
     } catch (err) {

@@ -21,7 +21,7 @@ import { UsageError, ValidationError, type Issue } from '../model/errors.js';
 import type { Loss } from '../model/loss.js';
 import type { Message } from '../model/message.js';
 import { checkId } from './ids.js';
-import { appendMessages, decodeMessages, encodeMessages, recallMessages, type AppendResult, type Memory } from './messages.js';
+import { appendMessages, decodeMessages, encodeMessages, readsHints, recallMessages, type AppendResult, type Memory } from './messages.js';
 import { pendingCallContexts } from './pending-calls.js';
 import { conversationPrompt } from './prompt.js';
 import { DEFAULT_TURNS } from './store.js';
@@ -115,10 +115,14 @@ export function createMemoryHooks(mem: Memory, options: MemoryHooksOptions = {})
   const k = options.k ?? DEFAULT_TURNS;
   if (!Number.isInteger(k) || k < 1) throw new UsageError(`createMemoryHooks: k must be a whole number of turns, at least 1 (got ${String(k)})`);
 
-  async function recent(session: SessionRef): Promise<LoadedCanonical> {
+  async function load(session: SessionRef, verbatim: boolean): Promise<LoadedCanonical> {
     const { actorId, sessionId } = resolveSession(session, 'recent');
-    const r = await recallMessages(mem, actorId, sessionId, k);
+    const r = await recallMessages(mem, actorId, sessionId, k, { verbatim });
     return { messages: r.messages, prompt: conversationPrompt(r.messages), losses: r.losses };
+  }
+
+  async function recent(session: SessionRef): Promise<LoadedCanonical> {
+    return load(session, true);
   }
 
   async function store(session: SessionRef, messages: readonly Message[]): Promise<AppendResult> {
@@ -127,7 +131,8 @@ export function createMemoryHooks(mem: Memory, options: MemoryHooksOptions = {})
   }
 
   async function onAgentInitialized(opts: SessionRef & { format: string }): Promise<Loaded> {
-    const loaded = await recent(opts);
+    // Encoded to `format` and shown as text (which reads no hints).
+    const loaded = await load(opts, readsHints(opts.format));
     const shaped = encodeMessages(loaded.messages, opts.format, 'onAgentInitialized');
     return { messages: shaped.messages, prompt: loaded.prompt, losses: [...loaded.losses, ...shaped.losses] };
   }
@@ -138,7 +143,7 @@ export function createMemoryHooks(mem: Memory, options: MemoryHooksOptions = {})
       return decodeMessages([message], format, 'onMessageAdded');
     } catch (alone) {
       if (!(alone instanceof ValidationError)) throw alone;
-      const last = await recallMessages(mem, ids.actorId, ids.sessionId, 1);
+      const last = await recallMessages(mem, ids.actorId, ids.sessionId, 1, { verbatim: readsHints(format) });
       if (last.messages.length === 0) throw alone;
       for (const turn of [last.messages, ...pendingCallContexts(last.messages)]) {
         const decoded = decodeAfter(turn, message, format);

@@ -1,7 +1,7 @@
 /** `interlingua/memory`: conversation memory stores holding AgentCore Memory events. */
 export { type OpenOptions } from './open.js';
 export type { AgentCoreClient, AgentCoreClientOptions } from './agentcore-client.js';
-export { openMemory, withMessages, MESSAGE_FORMATS, decodeMessages, appendMessages, recallMessages, encodeMessages, type Memory, type AppendOptions, type AppendResult, type TurnsOptions, type Recalled, type SessionExport, type ImportOptions } from './messages.js';
+export { openMemory, withMessages, MESSAGE_FORMATS, decodeMessages, appendMessages, recallMessages, encodeMessages, readsHints, type Memory, type AppendOptions, type AppendResult, type TurnsOptions, type Recalled, type SessionExport, type ImportOptions, type RecallOptions } from './messages.js';
 export { createMemoryHooks, sessionIds, resolveSession, type MemoryHooks, type MemoryHooksOptions, type SessionRef, type SessionIds, type Loaded, type LoadedCanonical } from './hooks.js';
 export { conversationPrompt, messageLine, PROMPT_HEADING } from './prompt.js';
 export type {

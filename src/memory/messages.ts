@@ -74,6 +74,18 @@ function converseToolConfig(messages: unknown): { toolConfig?: unknown } {
 /** The formats whose messages `append` and `lastTurns` take and give. */
 export const MESSAGE_FORMATS: readonly string[] = Object.keys(MESSAGE_SHAPES);
 
+/**
+ * Message formats whose encoders neither write nor report agentcore-memory's private `$event`
+ * hints: messages recalled for them are read without those hints (recallMessages' `verbatim`).
+ * Gemini's encoder reports another format's hints (a `foreign-form` loss), so it reads them.
+ */
+const HINTLESS: ReadonlySet<string> = new Set(['openai-chat', 'anthropic-messages', 'bedrock-converse', 'openai-responses', 'ag-ui']);
+
+/** Whether messages recalled to be encoded to `format` must be read with agentcore-memory's hints. */
+export function readsHints(format: string): boolean {
+  return !HINTLESS.has(format);
+}
+
 function shapeOf(format: unknown, call: string): MessageShape {
   const shape = typeof format === 'string' && Object.hasOwn(MESSAGE_SHAPES, format) ? MESSAGE_SHAPES[format] : undefined;
   if (!shape) throw new UsageError(`${call}: format must be one of ${MESSAGE_FORMATS.join(', ')} (got ${JSON.stringify(format)})`);
@@ -143,7 +155,7 @@ export async function openMemory(url: string, options: OpenOptions = {}): Promis
  * Stored events -> canonical messages, in order, read as one conversation (a result's name taken
  * from its call comes off again; an older event's lone TOOL text answers the calls before it).
  */
-function messagesOfEvents(events: readonly StoredEvent[], losses: Loss[]): Message[] {
+function messagesOfEvents(events: readonly StoredEvent[], losses: Loss[], verbatim: boolean): Message[] {
   const wire = events.map((e) => {
     // The content only: the envelope (ids, timestamp) is the store's, not the message's; read with
     // it, the codec would keep it in the message's hints for a way back to this format.
@@ -151,7 +163,7 @@ function messagesOfEvents(events: readonly StoredEvent[], losses: Loss[]): Messa
     if (e.metadata !== undefined) w['metadata'] = e.metadata;
     return w;
   });
-  return eventsToMessages(wire, { losses });
+  return eventsToMessages(wire, { losses, verbatim });
 }
 
 /** Canonical messages in `format`'s message shape (what `recall` gives), with the losses of encoding. */
@@ -229,15 +241,25 @@ async function callsBefore(store: EventStore, actorId: string, sessionId: string
     toolCallNames([m], batch);
   }
   if (!outside) return new Map();
-  const last = await recallMessages(store, actorId, sessionId, 1);
+  // Only the calls' ids and names are read: no hints needed.
+  const last = await recallMessages(store, actorId, sessionId, 1, { verbatim: false });
   return toolCallNames(last.messages);
 }
 
+export interface RecallOptions {
+  /**
+   * false when the messages are only encoded to a format that ignores agentcore-memory's `$event`
+   * hints (readsHints): the same messages without those hints, read without encoding every event
+   * again to tell whether it needs one (eventsToMessages' `verbatim`). Default true.
+   */
+  verbatim?: boolean;
+}
+
 /** The canonical messages of a session's last k turns, oldest first. */
-export async function recallMessages(store: EventStore, actorId: string, sessionId: string, k: number = DEFAULT_TURNS): Promise<{ messages: Message[]; losses: Loss[] }> {
+export async function recallMessages(store: EventStore, actorId: string, sessionId: string, k: number = DEFAULT_TURNS, options: RecallOptions = {}): Promise<{ messages: Message[]; losses: Loss[] }> {
   const turns = await store.lastTurns(actorId, sessionId, k);
   const losses: Loss[] = [];
-  return { messages: messagesOfEvents(turns.flat(), losses), losses };
+  return { messages: messagesOfEvents(turns.flat(), losses, options.verbatim !== false), losses };
 }
 
 function checkExport(data: unknown): SessionExport {
@@ -272,7 +294,7 @@ export function withMessages(store: EventStore): Memory {
   async function recall(options: TurnsOptions): Promise<Recalled> {
     if (typeof options !== 'object' || options === null) throw new UsageError('lastTurns takes { actorId, sessionId, k?, format }');
     shapeOf(options.format, 'lastTurns');
-    const recalled = await recallMessages(store, options.actorId, options.sessionId, options.k ?? DEFAULT_TURNS);
+    const recalled = await recallMessages(store, options.actorId, options.sessionId, options.k ?? DEFAULT_TURNS, { verbatim: readsHints(options.format) });
     const shaped = encodeMessages(recalled.messages, options.format, 'lastTurns');
     return { messages: shaped.messages, losses: [...recalled.losses, ...shaped.losses] };
   }

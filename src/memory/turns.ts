@@ -44,6 +44,34 @@ function envelopeKind(blob: unknown): 'calls' | 'results' | 'content' | 'stash' 
   return Object.hasOwn(BY_TYPE, type) ? BY_TYPE[type] : undefined;
 }
 
+/**
+ * The role in a metadata blob's text, remembered by text: a session's user and assistant events
+ * mostly carry the same few metadata blobs, read again on every lastTurns. Only short texts of
+ * that blob type are kept, and the map is emptied when full, so it stays small.
+ */
+const META_PREFIX = '{"blobType":"camunda.messageMetadata"';
+const META_TEXT_MAX = 1024;
+const META_ROLES_MAX = 256;
+const metaRoles = new Map<string, string | undefined>();
+
+function metaRole(value: JsonValue | undefined): string | undefined {
+  const props = isObject(value) ? value['properties'] : undefined;
+  return isObject(props) && typeof props['role'] === 'string' ? props['role'] : undefined;
+}
+
+/** The slot of a metadata blob written as text with `blobType` first, or undefined for any other blob. */
+function metaTextSlot(blob: unknown): Slot | undefined {
+  if (typeof blob !== 'string' || blob.length > META_TEXT_MAX || !blob.startsWith(META_PREFIX)) return undefined;
+  if (metaRoles.has(blob)) return { kind: 'meta', role: metaRoles.get(blob) };
+  const value = blobValue(blob);
+  // Text that only begins like one (another blobType after it, or not JSON) is read the long way.
+  if (!isObject(value) || value['blobType'] !== 'camunda.messageMetadata') return undefined;
+  const role = metaRole(value);
+  if (metaRoles.size >= META_ROLES_MAX) metaRoles.clear();
+  metaRoles.set(blob, role);
+  return { kind: 'meta', role };
+}
+
 function blobValue(blob: JsonValue): JsonValue | undefined {
   if (typeof blob !== 'string') return blob;
   try {
@@ -75,6 +103,11 @@ function slotsOf(payload: readonly unknown[], out: Slot[], nested: boolean): voi
       if (known !== 'stash') out.push({ kind: known });
       continue;
     }
+    const meta = metaTextSlot(item['blob']);
+    if (meta !== undefined) {
+      out.push(meta);
+      continue;
+    }
     const value = blobValue(item['blob'] as JsonValue);
     if (Array.isArray(value)) {
       out.push({ kind: 'calls' });
@@ -83,11 +116,7 @@ function slotsOf(payload: readonly unknown[], out: Slot[], nested: boolean): voi
     const type = isObject(value) ? value['blobType'] : undefined;
     if (type === 'camunda.toolCalls') out.push({ kind: 'calls' });
     else if (type === 'camunda.toolCallResults') out.push({ kind: 'results' });
-    else if (type === 'camunda.messageMetadata') {
-      const props = isObject(value) ? value['properties'] : undefined;
-      const role = isObject(props) && typeof props['role'] === 'string' ? props['role'] : undefined;
-      out.push({ kind: 'meta', role });
-    } else if (type === 'interlingua.payloads' && !nested && isObject(value) && Array.isArray(value['payload'])) {
+    else if (type === 'camunda.messageMetadata') out.push({ kind: 'meta', role: metaRole(value) }); else if (type === 'interlingua.payloads' && !nested && isObject(value) && Array.isArray(value['payload'])) {
       slotsOf(value['payload'], out, true);
     } else if (type !== 'interlingua.stash') out.push({ kind: 'content' });
   }

@@ -45,6 +45,21 @@ function blobValue(blob: JsonValue, path: Path, issues: Issue[]): JsonValue | un
   }
 }
 
+/** The envelope keys each type reads (the rest are reported unknown): made once, not per blob. */
+const KNOWN_KEYS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  Object.values(BLOB).map((type) => [type, new Set(['blobType', 'version', DATA_KEY[type], ...(type === BLOB.messageMetadata ? ['properties'] : [])])]),
+);
+
+function unknownKeys(value: JsonObject, known: ReadonlySet<string>): string[] {
+  let out: string[] | undefined;
+  for (const k of Object.keys(value)) if (!known.has(k)) (out ??= []).push(k);
+  return out ?? [];
+}
+
+function wrongData(issues: Issue[], path: Path, type: string, key: string, data: JsonValue | undefined, what: string): undefined {
+  return issue(issues, [...path, key], data === undefined ? `${type} envelope is missing its '${key}' field` : `${type} envelope's '${key}' is not ${what}`, 'invalid_blob', what);
+}
+
 /** Parses one blob payload's value; `path` is the blob's own path (`[..., 'payload', j, 'blob']`). */
 export function parseBlob(blob: JsonValue, path: Path, issues: Issue[]): ParsedBlob | undefined {
   const value = blobValue(blob, path, issues);
@@ -63,21 +78,18 @@ export function parseBlob(blob: JsonValue, path: Path, issues: Issue[]): ParsedB
   if (!KNOWN_TYPES.has(type)) return issue(issues, [...path, 'blobType'], `unknown blobType '${type}'`, 'unknown_blob_type', [...KNOWN_TYPES].join(' | '));
   const key = DATA_KEY[type as BlobType];
   const data = value[key];
-  const at = [...path, key];
-  const known = new Set(['blobType', 'version', key, ...(type === BLOB.messageMetadata ? ['properties'] : [])]);
-  const unknown = Object.keys(value).filter((k) => !known.has(k));
-  const wrong = (what: string): undefined => issue(issues, at, data === undefined ? `${type} envelope is missing its '${key}' field` : `${type} envelope's '${key}' is not ${what}`, 'invalid_blob', what);
+  const unknown = unknownKeys(value, KNOWN_KEYS[type] as ReadonlySet<string>);
   switch (type) {
     case BLOB.toolCalls:
-      return Array.isArray(data) ? { env: { type, calls: data }, object, unknown } : wrong('an array');
+      return Array.isArray(data) ? { env: { type, calls: data }, object, unknown } : wrongData(issues, path, type, key, data, 'an array');
     case BLOB.toolCallResults:
-      return Array.isArray(data) ? { env: { type, results: data }, object, unknown } : wrong('an array');
+      return Array.isArray(data) ? { env: { type, results: data }, object, unknown } : wrongData(issues, path, type, key, data, 'an array');
     case BLOB.messageContent:
-      if (!isJsonObject(data)) return wrong('a content object');
-      if (typeof data['type'] !== 'string') return issue(issues, [...at, 'type'], 'content has no type discriminator', 'invalid_blob', 'a type string');
+      if (!isJsonObject(data)) return wrongData(issues, path, type, key, data, 'a content object');
+      if (typeof data['type'] !== 'string') return issue(issues, [...path, key, 'type'], 'content has no type discriminator', 'invalid_blob', 'a type string');
       return { env: { type, content: data }, object, unknown };
     case BLOB.messageMetadata: {
-      if (!isJsonObject(data)) return wrong('an object');
+      if (!isJsonObject(data)) return wrongData(issues, path, type, key, data, 'an object');
       const props = value['properties'];
       if (props !== undefined && props !== null && !isJsonObject(props)) return issue(issues, [...path, 'properties'], "metadata envelope's 'properties' is not an object", 'invalid_blob', 'an object');
       const env: Envelope = { type, metadata: data };
@@ -85,9 +97,9 @@ export function parseBlob(blob: JsonValue, path: Path, issues: Issue[]): ParsedB
       return { env, object, unknown: props === null ? [...unknown, 'properties'] : unknown };
     }
     case BLOB.payloads:
-      return Array.isArray(data) ? { env: { type, payload: data }, object, unknown } : wrong('an array');
+      return Array.isArray(data) ? { env: { type, payload: data }, object, unknown } : wrongData(issues, path, type, key, data, 'an array');
     default:
-      return isJsonObject(data) ? { env: { type: BLOB.stash, stash: data }, object, unknown } : wrong('an object');
+      return isJsonObject(data) ? { env: { type: BLOB.stash, stash: data }, object, unknown } : wrongData(issues, path, type, key, data, 'an object');
   }
 }
 

@@ -54,6 +54,12 @@ function slotOf(env: Envelope): Slot {
   }
 }
 
+/** Whether `obj` has no keys but `a` and `b` (a loop: this runs for every payload read). */
+function onlyKeys(obj: JsonObject, a: string, b: string): boolean {
+  for (const k of Object.keys(obj)) if (k !== a && k !== b) return false;
+  return true;
+}
+
 function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], nested: boolean, ctx: DecodeContext): void {
   const keys = isJsonObject(p) ? Object.keys(p) : [];
   if (!isJsonObject(p) || keys.length !== 1 || (keys[0] !== 'conversational' && keys[0] !== 'blob')) {
@@ -65,12 +71,13 @@ function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], ne
     const content = isJsonObject(conv) ? conv['content'] : undefined;
     const role = isJsonObject(conv) ? conv['role'] : undefined;
     const text = isJsonObject(content) ? content['text'] : undefined;
-    const bad = !isJsonObject(conv) || Object.keys(conv).some((k) => k !== 'role' && k !== 'content') || !isJsonObject(content) || Object.keys(content).length !== 1;
+    const bad = !isJsonObject(conv) || !onlyKeys(conv, 'role', 'content') || !isJsonObject(content) || Object.keys(content).length !== 1;
     if (bad || typeof text !== 'string' || typeof role !== 'string' || !(WIRE_ROLES as readonly string[]).includes(role)) {
       issues.push({ code: 'invalid_payload', path: [...path, 'conversational'], message: `a conversational payload is {role: ${WIRE_ROLES.join(' | ')}, content: {text}}` });
       return;
     }
-    checkTextSize(text, ctx.limits, [...path, 'conversational', 'content', 'text'], issues);
+    // The size check's own first test, made before building the path it would report.
+    if (text.length * 3 > ctx.limits.maxTextBytes) checkTextSize(text, ctx.limits, [...path, 'conversational', 'content', 'text'], issues);
     out.push({ slot: { kind: 'conversational', role: role as WireRole }, path, text });
     return;
   }
@@ -79,7 +86,10 @@ function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], ne
   for (const k of parsed.unknown) ctx.losses.push({ code: 'unsupported-field', path: [...path, 'blob', k], message: `envelope field '${k}' is not read`, action: 'dropped' });
   if (parsed.env.type === BLOB.payloads) {
     if (nested) issues.push({ code: 'invalid_blob', path: [...path, 'blob'], message: 'packed payloads hold no further packed payloads' });
-    else parsed.env.payload.forEach((q, k) => parsePayload(q, [...path, 'blob', 'payload', k], issues, out, true, ctx));
+    else {
+      const packed = parsed.env.payload;
+      for (let k = 0; k < packed.length; k++) parsePayload(packed[k] as JsonValue, [...path, 'blob', 'payload', k], issues, out, true, ctx);
+    }
     return;
   }
   out.push({ slot: slotOf(parsed.env), path, env: parsed.env, object: parsed.object });
@@ -94,7 +104,7 @@ export function parseEvent(event: JsonObject, path: Path, ctx: DecodeContext, is
     return [];
   }
   const out: Item[] = [];
-  payload.forEach((p, j) => parsePayload(p, [...path, 'payload', j], issues, out, false, ctx));
+  for (let j = 0; j < payload.length; j++) parsePayload(payload[j] as JsonValue, [...path, 'payload', j], issues, out, false, ctx);
   return out;
 }
 
@@ -125,17 +135,25 @@ interface MetaBlob {
   message: { stringContent?: true; ext?: Ext };
 }
 
+const NO_PROPERTIES: JsonObject = Object.freeze({}) as JsonObject;
+
 function readMetaBlob(items: readonly Item[], issues: Issue[]): MetaBlob | undefined {
-  const found = items.filter((it) => it.env?.type === BLOB.messageMetadata);
-  if (found.length > 1) issues.push({ code: 'invalid_blob', path: found[1]?.path ?? [], message: 'an event holds at most one camunda.messageMetadata blob' });
-  const it = found[0];
+  let it: Item | undefined;
+  let second: Item | undefined;
+  for (const item of items) {
+    if (item.env?.type !== BLOB.messageMetadata) continue;
+    if (it === undefined) it = item;
+    else if (second === undefined) second = item;
+  }
+  if (second !== undefined) issues.push({ code: 'invalid_blob', path: second.path, message: 'an event holds at most one camunda.messageMetadata blob' });
   if (it?.env?.type !== BLOB.messageMetadata) return undefined;
-  const props = { ...it.env.properties };
+  // Only read: the envelope's own object (JSON.parse output) needs no copy.
+  const props = it.env.properties ?? NO_PROPERTIES;
   const out: MetaBlob = { role: undefined, name: undefined, metadata: it.env.metadata, properties: {}, message: {} };
-  const at = [...it.path, 'blob', 'properties'];
+  const at = it.path;
   const role = props[PROP_ROLE];
   if (role !== undefined) {
-    if (typeof role !== 'string' || ROLE_OF[role] === undefined) issues.push({ code: 'invalid_blob', path: [...at, PROP_ROLE], message: `metadata role ${JSON.stringify(role)} is not a message role`, expected: 'USER | ASSISTANT | TOOL' });
+    if (typeof role !== 'string' || ROLE_OF[role] === undefined) issues.push({ code: 'invalid_blob', path: [...at, 'blob', 'properties', PROP_ROLE], message: `metadata role ${JSON.stringify(role)} is not a message role`, expected: 'USER | ASSISTANT | TOOL' });
     else out.role = ROLE_OF[role];
   }
   const name = props[PROP_USER_NAME];
@@ -145,14 +163,14 @@ function readMetaBlob(items: readonly Item[], issues: Issue[]): MetaBlob | undef
     const ext = isJsonObject(msg) ? msg['ext'] : undefined;
     const okExt = ext === undefined || ExtSchema.safeParse(ext).success;
     if (!isJsonObject(msg) || !okExt || Object.keys(msg).some((k) => k !== 'ext' && k !== 'stringContent') || (msg['stringContent'] !== undefined && msg['stringContent'] !== true)) {
-      if (!okExt) issues.push(...fromZodIssues(ExtSchema.safeParse(ext).error?.issues ?? [], [...at, PROP_MESSAGE, 'ext']));
-      else issues.push({ code: 'invalid_blob', path: [...at, PROP_MESSAGE], message: `'${PROP_MESSAGE}' is {stringContent?: true, ext?}` });
+      if (!okExt) issues.push(...fromZodIssues(ExtSchema.safeParse(ext).error?.issues ?? [], [...at, 'blob', 'properties', PROP_MESSAGE, 'ext']));
+      else issues.push({ code: 'invalid_blob', path: [...at, 'blob', 'properties', PROP_MESSAGE], message: `'${PROP_MESSAGE}' is {stringContent?: true, ext?}` });
     } else {
       if (msg['stringContent'] === true) out.message.stringContent = true;
       if (ext !== undefined) out.message.ext = ext as Ext;
     }
   }
-  for (const k in props) if (k !== PROP_ROLE && k !== PROP_MESSAGE && !(k === PROP_USER_NAME && typeof name === 'string')) put(out.properties, k, props[k] as JsonValue);
+  for (const k of Object.keys(props)) if (k !== PROP_ROLE && k !== PROP_MESSAGE && !(k === PROP_USER_NAME && typeof name === 'string')) put(out.properties, k, props[k] as JsonValue);
   return out;
 }
 
@@ -200,9 +218,11 @@ function partsOf(items: readonly Item[], slots: readonly Slot[], seg: Segment, c
 
 /** Whether a message of `role` written from these payloads would need the metadata blob it has. */
 function metaNeeded(slots: readonly Slot[], role: Role, meta: MetaBlob): boolean {
+  // What the blob carries first: it decides most events without reading the payloads' roles.
+  if (Object.keys(meta.metadata).length > 0 || meta.name !== undefined || Object.keys(meta.properties).length > 0 || meta.message.ext !== undefined || meta.message.stringContent === true) return true;
   const rest = slots.filter((s) => s.kind !== 'metadata');
   const segs = plainSegments(rest);
-  return rest.length === 0 || segs.length !== 1 || segs[0]?.role !== role || Object.keys(meta.metadata).length > 0 || meta.name !== undefined || Object.keys(meta.properties).length > 0 || meta.message.ext !== undefined || meta.message.stringContent === true;
+  return rest.length === 0 || segs.length !== 1 || segs[0]?.role !== role;
 }
 
 /**

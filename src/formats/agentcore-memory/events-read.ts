@@ -18,9 +18,9 @@ import { pairOlderResults } from './older-results.js';
  * the conversation tells: names results took from their calls (call-names.ts), lone TOOL texts of
  * older events answering the calls before them (older-results.ts, reported).
  */
-export function readConversation(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[]): Message[] {
+export function readConversation(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[], verbatim = true): Message[] {
   const origins: number[] = [];
-  const read = decodeEvents(events, indices, ctx, issues, origins);
+  const read = decodeEvents(events, indices, ctx, issues, origins, verbatim);
   if (issues.length > 0) return read;
   return pairOlderResults(readCallNames(read), origins, ctx.losses);
 }
@@ -52,6 +52,13 @@ export interface EventsToMessagesOptions {
   limits?: Partial<Limits>;
   /** Where to report what reading set aside or approximated (a TOOL text read as a call's result ...). */
   losses?: LossSink;
+  /**
+   * false: the messages go to another format (whose encoders neither write nor report this
+   * format's `$` hints), so an event this codec would write otherwise is not kept verbatim in the
+   * first message's hints, and the check for it (every event encoded again and compared) is
+   * skipped. Default true.
+   */
+  verbatim?: boolean;
 }
 
 /**
@@ -65,7 +72,7 @@ export function eventsToMessages(events: readonly unknown[], options: EventsToMe
   const issues: Issue[] = [];
   const ctx: DecodeContext = { limits: { ...DEFAULT_LIMITS, ...options.limits }, losses: options.losses ?? new LossList() };
   const first = options.index ?? 0;
-  const out = readConversation(events as JsonValue[], events.map((_e, i) => first + i), ctx, issues);
+  const out = readConversation(events as JsonValue[], events.map((_e, i) => first + i), ctx, issues, options.verbatim !== false);
   if (issues.length > 0) throw new ValidationError(issues);
   return out;
 }

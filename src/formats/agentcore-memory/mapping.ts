@@ -23,6 +23,7 @@ import { own } from './content.js';
 import { namesFor, readCallNames, withoutCallNames, type CallNames } from './call-names.js';
 import { messagesOf, parseEvent, checkEventMetadata } from './event-decode.js';
 import { encodeEvent, OWN_PAYLOADS, textBlobs } from './event-encode.js';
+import { sameAsHashed } from './hash-equal.js';
 import { unpaired } from './older-results.js';
 import { plainSegments, type Slot } from './slots.js';
 import { strandsMessages } from './strands.js';
@@ -142,15 +143,18 @@ function withoutStash(event: JsonValue): JsonValue {
   return rest;
 }
 
-/** One event's messages, checked; an event this codec would write otherwise is kept verbatim (see above). */
-function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Issue[]): Message[] {
+/**
+ * One event's messages, checked; an event this codec would write otherwise is kept verbatim (see
+ * above), unless `verbatim` is false: the caller keeps no hints of this format.
+ */
+function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Issue[], verbatim: boolean): Message[] {
   if (!isJsonObject(event)) {
     issues.push({ code: 'invalid_type', path, message: 'an event is not an object', expected: 'an event object' });
     return [];
   }
   const before = issues.length;
   const strands = strandsMessages(event, path, ctx, issues);
-  if (strands !== undefined) return issues.length > before ? [] : verbatimUnlessSame(event, strands);
+  if (strands !== undefined) return issues.length > before ? [] : verbatim ? verbatimUnlessSame(event, strands) : strands;
   const items = parseEvent(event, path, ctx, issues);
   if (items === undefined || (items.length === 0 && issues.length === before)) {
     checkEventMetadata(event, path, issues);
@@ -159,7 +163,7 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
   }
   const messages = messagesOf(event, items, path, ctx, issues);
   if (issues.length > before) return [];
-  return verbatimUnlessSame(event, messages);
+  return verbatim ? verbatimUnlessSame(event, messages) : messages;
 }
 
 /**
@@ -237,7 +241,7 @@ function takeStash(lifted: readonly JsonValue[], k: number, ctx: DecodeContext):
  * stash (preserve) is taken when it still matches the events it covers; otherwise it is reported
  * and the visible events are read.
  */
-export function decodeEvents(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[], origins: number[] = []): Message[] {
+export function decodeEvents(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[], origins: number[] = [], verbatim = true): Message[] {
   const lifted = events.map(liftStash);
   const out: Message[] = [];
   const push = (messages: readonly Message[], k: number): void => {
@@ -251,7 +255,7 @@ export function decodeEvents(events: readonly JsonValue[], indices: readonly num
       k += stash.span;
       continue;
     }
-    push(decodeOne(withoutStash(lifted[k] as JsonValue), ['events', indices[k] ?? k], ctx, issues), k);
+    push(decodeOne(withoutStash(lifted[k] as JsonValue), ['events', indices[k] ?? k], ctx, issues, verbatim), k);
     k++;
   }
   return out;
@@ -285,7 +289,7 @@ function decodesBack(events: readonly JsonObject[], group: readonly At[]): boole
   const back = readCallNames(read).map((m, k) => withoutCallNames(m, group[k]?.names));
   const messages = group.map((a) => unpaired(a.m));
   const mentions = messages.some((m) => m.parts.some((p) => p.type === 'tool-call' && p.argumentsJson !== undefined));
-  return mentions ? stableHash(plainArgs(back)) === stableHash(plainArgs(messages)) : stableHash(back) === stableHash(messages);
+  return mentions ? sameAsHashed(plainArgs(back), plainArgs(messages)) : sameAsHashed(back, messages);
 }
 
 /**
