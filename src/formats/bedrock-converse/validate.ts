@@ -13,13 +13,18 @@ import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
+import { quickCheck } from '../shared/quick-check.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { requireObject } from '../shared/require-object.js';
 
+// zod runs only when the quick check fails, to say what is wrong.
+const quickRequest = quickCheck(requestSchema);
+const quickResponse = quickCheck(responseSchema);
+
 export function validateRequest(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
-  const issues = zodIssues(requestSchema.safeParse(obj));
+  const issues = quickRequest(obj) ? [] : zodIssues(requestSchema.safeParse(obj));
   checkRoles(obj, issues);
   checkPairing(obj, issues);
   checkToolConfig(obj, issues);
@@ -42,7 +47,7 @@ export function validateRequest(body: unknown, limits: Limits): JsonObject {
 
 export function validateResponse(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
-  const issues = zodIssues(responseSchema.safeParse(obj));
+  const issues = quickResponse(obj) ? [] : zodIssues(responseSchema.safeParse(obj));
   const output = obj['output'];
   const message = isJsonObject(output) ? output['message'] : undefined;
   if (isJsonObject(message) && Array.isArray(message['content'])) {

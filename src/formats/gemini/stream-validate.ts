@@ -7,6 +7,7 @@
 import { ValidationError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
+import { quickCheck } from '../shared/quick-check.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { responseSchema } from './schema.js';
 import { DATA_MEMBERS, field } from './validate.js';
@@ -20,10 +21,13 @@ const REQUIRED: Record<string, readonly string[]> = {
   codeExecutionResult: ['outcome'],
 };
 
+const quickResponse = quickCheck(responseSchema);
+
 export function validateChunk(chunk: JsonObject, at: number): void {
   const issues: Issue[] = [];
-  const parsed = responseSchema.safeParse(chunk);
-  if (!parsed.success) for (const i of fromZodIssues(parsed.error.issues)) issues.push({ ...i, path: [at, ...i.path] });
+  // zod runs only when the quick check fails, to say what is wrong.
+  const parsed = quickResponse(chunk) ? undefined : responseSchema.safeParse(chunk);
+  if (parsed !== undefined && !parsed.success) for (const i of fromZodIssues(parsed.error.issues)) issues.push({ ...i, path: [at, ...i.path] });
   const candidates = field(chunk, 'candidates');
   if (Array.isArray(candidates)) {
     candidates.forEach((c, k) => {

@@ -9,6 +9,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
+import { quickCheck } from '../shared/quick-check.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { snakeCase } from './wire-util.js';
@@ -32,9 +33,13 @@ export function field(obj: JsonObject, name: string): JsonValue | undefined {
   return v !== undefined ? v : obj[snakeCase(name)];
 }
 
+// zod runs only when the quick check fails, to say what is wrong.
+const quickRequest = quickCheck(requestSchema);
+const quickResponse = quickCheck(responseSchema);
+
 export function validateRequest(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
-  const issues = zodIssues(requestSchema.safeParse(obj));
+  const issues = quickRequest(obj) ? [] : zodIssues(requestSchema.safeParse(obj));
   const contents = field(obj, 'contents');
   if (contents === undefined) issues.push(missing(['contents'], 'contents'));
   const system = field(obj, 'systemInstruction');
@@ -68,7 +73,7 @@ export function validateResponse(body: unknown, limits: Limits): JsonObject {
     const said = [err['status'], err['message']].filter((v) => typeof v === 'string').join(': ');
     throw new ValidationError([{ code: 'error_body', path: ['error'], message: `this is a Gemini error body, not a generateContent response${said ? ` (${said})` : ''}` }]);
   }
-  const issues = zodIssues(responseSchema.safeParse(obj));
+  const issues = quickResponse(obj) ? [] : zodIssues(responseSchema.safeParse(obj));
   const candidates = field(obj, 'candidates');
   if (Array.isArray(candidates)) {
     candidates.forEach((cand, k) => {
