@@ -14,7 +14,7 @@ import { STASH_KEY } from '../shared/stash.js';
 import { formatsOf } from './media.js';
 import { DOCUMENT_NAME, DOCUMENT_NAME_MAX, TOOL_NAME, TOOL_USE_ID } from './names.js';
 import { isStandardBase64 } from '../shared/base64.js';
-import { withQuickCheck, type Check } from '../shared/quick-check.js';
+import { isJsonData, withQuickCheck, type Check } from '../shared/quick-check.js';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -88,7 +88,7 @@ const int0 = z.int().min(0);
 const base64Text = (v: string, ctx: z.RefinementCtx): void => {
   if (!isStandardBase64(v)) ctx.addIssue({ code: 'invalid_format', format: 'base64', message: 'bytes are standard padded base64 text', input: v });
 };
-const Json = z.json();
+const Json = withQuickCheck(z.json(), () => isJsonData);
 
 function build(lenient: boolean) {
   // A Smithy blob travels as base64 text in the JSON wire form (length min 1).

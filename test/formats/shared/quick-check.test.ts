@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as bedrock from '../../../src/formats/bedrock-converse/schema.js';
 import * as gemini from '../../../src/formats/gemini/schema.js';
-import { quickCheck } from '../../../src/formats/shared/quick-check.js';
+import { isJsonData, quickCheck } from '../../../src/formats/shared/quick-check.js';
 import { local } from '../bedrock-converse/helpers.js';
 import { localBodies } from '../gemini/helpers.js';
 
@@ -57,6 +57,12 @@ const SCHEMAS: [string, z.ZodType][] = [
 describe('quickCheck on single kinds', () => {
   it.each(SCHEMAS)('%s: never yes where zod says no', (_name, schema) => {
     for (const v of TRICKY) expect(agrees(schema, v), typeof v).toBe(true);
+  });
+
+  it('isJsonData: never yes where z.json() says no', () => {
+    const json = z.json();
+    for (const v of [...TRICKY, [undefined], [1, , 2], { a: [NaN] }, { a: { b: new Date(0) } }]) expect(!isJsonData(v) || json.safeParse(v).success, typeof v).toBe(true);
+    expect(isJsonData({ a: [1, 'x', null, { b: true }] })).toBe(true);
   });
 
   it('says yes to plain valid values', () => {
