@@ -290,7 +290,7 @@ function encodeToolCall(part: ToolCallPart, role: Role, path: Path, losses: Loss
   if (part.argumentsJson !== undefined && part.argumentsJson !== JSON.stringify(part.arguments)) {
     approx(losses, 'arguments-text', [...path, 'argumentsJson'], 'tool arguments are sent as JSON; their exact text is not kept');
   }
-  const out: JsonObject = { toolUseId: mapToolId(part.id, [...path, 'id'], losses), name: mapToolName(part.name, [...path, 'name'], losses), input: part.arguments };
+  const out: JsonObject = { toolUseId: mapToolId(part.id, path, losses, 'id'), name: mapToolName(part.name, path, losses, 'name'), input: part.arguments };
   return block('toolUse', residueOf(out, part, path, losses), part);
 }
 
@@ -304,7 +304,7 @@ function encodeToolResult(part: ToolResultPart, role: Role, path: Path, ctx: Par
     const b = resultBlock(part.content[k] as Part, [...path, 'content', k], ctx);
     if (b) content.push(b);
   }
-  const out: JsonObject = { toolUseId: mapToolId(part.callId, [...path, 'callId'], losses), content };
+  const out: JsonObject = { toolUseId: mapToolId(part.callId, path, losses, 'callId'), content };
   if (part.isError !== undefined) out['status'] = part.isError ? 'error' : 'success';
   if (part.name !== undefined) lose(losses, 'tool-result-name', [...path, 'name'], 'Bedrock tool results do not name the tool');
   return block('toolResult', residueOf(out, part, path, losses), part);
