@@ -134,7 +134,7 @@ const SNAKE_TWIN = new Map(TWO_SPELLINGS.filter((n) => snakeCase(n) !== n).map((
  * both spellings, a plain object — in one pass over its own keys; undefined sends the part to
  * checkPart, which names what is wrong in its fixed order.
  */
-function plainMember(part: JsonObject): string | undefined {
+export function plainMember(part: JsonObject): string | undefined {
   const proto = Object.getPrototypeOf(part) as unknown;
   if (proto !== Object.prototype && proto !== null) return undefined;
   let member: string | undefined;
