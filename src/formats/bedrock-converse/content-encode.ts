@@ -16,7 +16,7 @@ import { encodeCitation } from './citations.js';
 import { OWN_KEYS } from './content-decode.js';
 import { formatOf, type MediaKind } from './media.js';
 import { mapToolId, mapToolName, type DocumentNamer } from './names.js';
-import { encodeCachePoint, ID, lose, own, ownWithout } from './wire-util.js';
+import { encodeCachePoint, ID, lose, own, ownWithout, unionObject } from './wire-util.js';
 
 export interface PartContext {
   namer: DocumentNamer;
@@ -30,30 +30,35 @@ export interface PartContext {
 
 const approx = (losses: LossSink, code: string, path: Path, message: string): void => void lose(losses, code, path, message, 'approximated');
 
+const WRITTEN_KEYS = [...OWN_KEYS, 'citation'];
+
 /** Writes the part's own residue (not the keys the encoder writes itself) and reports other origins' ext. */
 function residueOf(out: JsonObject, part: { ext?: Part['ext'] }, path: Path, losses: LossSink): JsonObject {
-  restoreResidue(out, ownWithout(part.ext, [...OWN_KEYS, 'citation']), ID);
+  if (part.ext === undefined) return out;
+  restoreResidue(out, ownWithout(part.ext, WRITTEN_KEYS), ID);
   reportForeignExt(part.ext, ID, path, losses);
   return out;
 }
 
 /** Wraps an inner object into its union member, with any keys that were found beside it. */
 function block(member: string, inner: JsonValue, part: Part): JsonObject {
+  const out = unionObject(member, inner);
+  if (part.ext === undefined) return out;
   const extra = own(part.ext)?.['unionExtra'];
-  const out: JsonObject = { [member]: inner };
   if (extra !== null && typeof extra === 'object' && !Array.isArray(extra)) for (const k in extra) if (!(k in out)) out[k] = extra[k] as JsonValue;
   return out;
 }
 
 export function encodeParts(parts: readonly Part[], role: Role, path: Path, ctx: PartContext): JsonObject[] {
   const out: JsonObject[] = [];
-  parts.forEach((part, j) => {
+  for (let j = 0; j < parts.length; j++) {
+    const part = parts[j] as Part;
     const at = [...path, j];
     const b = encodePart(part, role, at, ctx);
-    if (b === undefined) return;
+    if (b === undefined) continue;
     out.push(b);
     if (part.cache) out.push(encodeCachePoint(part.cache, [...at, 'cache'], ctx.losses));
-  });
+  }
   return out;
 }
 
@@ -285,7 +290,7 @@ function encodeToolCall(part: ToolCallPart, role: Role, path: Path, losses: Loss
   if (part.argumentsJson !== undefined && part.argumentsJson !== JSON.stringify(part.arguments)) {
     approx(losses, 'arguments-text', [...path, 'argumentsJson'], 'tool arguments are sent as JSON; their exact text is not kept');
   }
-  const out: JsonObject = { toolUseId: mapToolId(part.id, [...path, 'id'], losses), name: mapToolName(part.name, [...path, 'name'], losses), input: part.arguments };
+  const out: JsonObject = { toolUseId: mapToolId(part.id, path, losses, 'id'), name: mapToolName(part.name, path, losses, 'name'), input: part.arguments };
   return block('toolUse', residueOf(out, part, path, losses), part);
 }
 
@@ -295,11 +300,11 @@ function encodeToolResult(part: ToolResultPart, role: Role, path: Path, ctx: Par
   if (part.providerExecuted && !typed) return lose(losses, 'provider-tool-result', path, 'a result of a tool another provider ran itself cannot be sent to Bedrock');
   if (role === 'assistant' && !typed) return lose(losses, 'misplaced-tool-result', path, 'a tool result in an assistant message has no place in Bedrock');
   const content: JsonObject[] = [];
-  part.content.forEach((p, k) => {
-    const b = resultBlock(p, [...path, 'content', k], ctx);
+  for (let k = 0; k < part.content.length; k++) {
+    const b = resultBlock(part.content[k] as Part, [...path, 'content', k], ctx);
     if (b) content.push(b);
-  });
-  const out: JsonObject = { toolUseId: mapToolId(part.callId, [...path, 'callId'], losses), content };
+  }
+  const out: JsonObject = { toolUseId: mapToolId(part.callId, path, losses, 'callId'), content };
   if (part.isError !== undefined) out['status'] = part.isError ? 'error' : 'success';
   if (part.name !== undefined) lose(losses, 'tool-result-name', [...path, 'name'], 'Bedrock tool results do not name the tool');
   return block('toolResult', residueOf(out, part, path, losses), part);

@@ -16,6 +16,7 @@ import type { Message } from '../../model/message.js';
 import type { EncodeContext } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { sameValue } from '../shared/same-value.js';
 import { stableHash } from '../shared/stable-hash.js';
 import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
 import { STASH_KEY, STASH_VERSION, type MessageStash } from '../shared/stash.js';
@@ -132,7 +133,7 @@ function systemComesBack(leading: Message[], system: JsonObject[]): boolean {
   if (leading.length === 0) return system.length === 0;
   if (leading.length !== 1) return false;
   const back: Message = { role: 'system', parts: decodeBlocks(system) };
-  return stableHash(back) === stableHash(leading[0]);
+  return sameValue(back, leading[0]);
 }
 
 /**
@@ -180,7 +181,7 @@ function leadWithUser(items: Item[]): void {
 function finishGroup(item: Item, ctx: EncodeContext): JsonObject[] {
   const msg: JsonObject = { role: item.role, content: item.blocks };
   restoreResidue(msg, item.first.ext, ID);
-  delete msg[STASH_KEY];
+  if (STASH_KEY in msg) delete msg[STASH_KEY];
   const wire = item.placeholder ? [{ role: 'user', content: [{ text: LEADING_USER_TEXT }] }, msg] : [msg];
   const lossy = item.losses.length > 0;
   for (const l of item.losses) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
@@ -194,5 +195,5 @@ function finishGroup(item: Item, ctx: EncodeContext): JsonObject[] {
 /** Whether decoding the wire message gives back exactly the one canonical message it came from. */
 function comesBack(item: Item, msg: JsonObject): boolean {
   if (item.group.length !== 1) return false;
-  return stableHash(decodeMessage(msg)) === stableHash(item.group[0]);
+  return sameValue(decodeMessage(msg), item.group[0]);
 }

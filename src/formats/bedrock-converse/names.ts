@@ -35,18 +35,20 @@ export function toBedrockToolId(id: string): string {
   return `${id.replace(BAD_ID, '_').slice(0, 55)}_${stableHash(id)}`;
 }
 
-export function mapToolName(name: string, path: Path, losses: LossSink): string {
+/** The name Bedrock accepts; a rewrite is reported at `path` (+ `key`: the path is built only then). */
+export function mapToolName(name: string, path: Path, losses: LossSink, key?: string): string {
   const out = toBedrockToolName(name);
   if (out !== name) {
-    losses.push({ code: 'tool-name', path, message: `tool name '${name}' does not fit Bedrock's pattern; sent as '${out}'`, action: 'approximated' });
+    losses.push({ code: 'tool-name', path: key === undefined ? path : [...path, key], message: `tool name '${name}' does not fit Bedrock's pattern; sent as '${out}'`, action: 'approximated' });
   }
   return out;
 }
 
-export function mapToolId(id: string, path: Path, losses: LossSink): string {
+/** The id Bedrock accepts; a rewrite is reported at `path` (+ `key`: the path is built only then). */
+export function mapToolId(id: string, path: Path, losses: LossSink, key?: string): string {
   const out = toBedrockToolId(id);
   if (out !== id) {
-    losses.push({ code: 'tool-id', path, message: `tool use id '${id}' does not fit Bedrock's pattern; sent as '${out}'`, action: 'approximated' });
+    losses.push({ code: 'tool-id', path: key === undefined ? path : [...path, key], message: `tool use id '${id}' does not fit Bedrock's pattern; sent as '${out}'`, action: 'approximated' });
   }
   return out;
 }

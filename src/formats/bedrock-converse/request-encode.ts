@@ -9,12 +9,14 @@ import type { DecodeContext, EncodeContext } from '../codec.js';
 import { DEFAULT_LIMITS } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { sameValue } from '../shared/same-value.js';
 import { stableHash } from '../shared/stable-hash.js';
 import { putTopStash } from '../shared/stash.js';
 import type { BedrockRequest } from './bedrock-converse-api.js';
 import { encodeMessages } from './messages-encode.js';
 import { DocumentNamer, mapToolName } from './names.js';
 import { decodeRequest } from './request-decode.js';
+import { validateRequest } from './validate.js';
 import { decodeResponseFormat, decodeToolChoice, encodeFormat, encodeTools, plainToolChoice, toolsForHistory } from './tools.js';
 import { ID, lose } from './wire-util.js';
 
@@ -132,7 +134,10 @@ function topDifferences(req: Request, out: JsonObject): JsonObject {
   const quiet = { limits: DEFAULT_LIMITS, losses: { push: () => undefined } } satisfies DecodeContext;
   let back: Record<string, unknown> = {};
   try {
-    back = decodeRequest(out, quiet) as unknown as Record<string, unknown>;
+    // The whole body is validated (an invalid one stashes every field), but only the top-level
+    // fields are decoded: the messages, the bulk of the work, are not compared here.
+    validateRequest(out, DEFAULT_LIMITS);
+    back = decodeRequest(withoutMessages(out), quiet) as unknown as Record<string, unknown>;
   } catch {
     // The body is not valid Bedrock (e.g. an unusable canonical value): stash every field.
   }
@@ -140,7 +145,12 @@ function topDifferences(req: Request, out: JsonObject): JsonObject {
   const diff: JsonObject = {};
   for (const key of new Set([...Object.keys(orig), ...Object.keys(back)])) {
     if (key === 'messages') continue;
-    if (stableHash(orig[key]) !== stableHash(back[key])) diff[key] = (orig[key] ?? null) as JsonValue;
+    if (!sameValue(orig[key], back[key])) diff[key] = (orig[key] ?? null) as JsonValue;
   }
   return diff;
+}
+
+/** The body with an empty message list (none stays none): what the top-level fields decode from. */
+function withoutMessages(out: JsonObject): JsonObject {
+  return Array.isArray(out['messages']) ? { ...out, messages: [] } : out;
 }

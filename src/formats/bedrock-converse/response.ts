@@ -5,7 +5,7 @@ import type { DecodeContext, EncodeContext, KindCodec } from '../codec.js';
 import { DEFAULT_LIMITS } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { stableHash } from '../shared/stable-hash.js';
+import { sameValue } from '../shared/same-value.js';
 import { putTopStash, takeTopStash } from '../shared/stash.js';
 import type { BedrockResponse } from './bedrock-converse-api.js';
 import { encodeParts } from './content-encode.js';
@@ -108,7 +108,7 @@ function differences(value: Response, out: JsonObject): JsonObject {
   const orig = value as unknown as Record<string, unknown>;
   const diff: JsonObject = {};
   for (const key of new Set([...Object.keys(orig), ...Object.keys(back)])) {
-    if (stableHash(orig[key]) !== stableHash(back[key])) diff[key] = (orig[key] ?? null) as JsonValue;
+    if (!sameValue(orig[key], back[key])) diff[key] = (orig[key] ?? null) as JsonValue;
   }
   return diff;
 }

@@ -13,13 +13,18 @@ import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
+import { quickCheck } from '../shared/quick-check.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { requireObject } from '../shared/require-object.js';
 
+// zod runs only when the quick check fails, to say what is wrong.
+const quickRequest = quickCheck(requestSchema);
+const quickResponse = quickCheck(responseSchema);
+
 export function validateRequest(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
-  const issues = zodIssues(requestSchema.safeParse(obj));
+  const issues = quickRequest(obj) ? [] : zodIssues(requestSchema.safeParse(obj));
   checkRoles(obj, issues);
   checkPairing(obj, issues);
   checkToolConfig(obj, issues);
@@ -28,13 +33,15 @@ export function validateRequest(body: unknown, limits: Limits): JsonObject {
   if (Array.isArray(system)) checkBlocksText(system, ['system'], limits, issues);
   const messages = obj['messages'];
   if (Array.isArray(messages)) {
-    messages.forEach((m, i) => {
-      if (!isJsonObject(m) || !Array.isArray(m['content'])) return;
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i];
+      if (!isJsonObject(m) || !Array.isArray(m['content'])) continue;
+      const path = ['messages', i, 'content'];
       // "The content field in the Message object at messages.N is empty" (a ValidationException).
-      if (m['content'].length === 0) issues.push({ code: 'empty_content', path: ['messages', i, 'content'], message: 'a message needs at least one content block' });
-      checkBlocksText(m['content'], ['messages', i, 'content'], limits, issues);
-      checkBlank(m['content'], ['messages', i, 'content'], issues);
-    });
+      if (m['content'].length === 0) issues.push({ code: 'empty_content', path, message: 'a message needs at least one content block' });
+      checkBlocksText(m['content'], path, limits, issues);
+      checkBlank(m['content'], path, issues);
+    }
   }
   if (issues.length > 0) throw new ValidationError(issues);
   return obj;
@@ -42,7 +49,7 @@ export function validateRequest(body: unknown, limits: Limits): JsonObject {
 
 export function validateResponse(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
-  const issues = zodIssues(responseSchema.safeParse(obj));
+  const issues = quickResponse(obj) ? [] : zodIssues(responseSchema.safeParse(obj));
   const output = obj['output'];
   const message = isJsonObject(output) ? output['message'] : undefined;
   if (isJsonObject(message) && Array.isArray(message['content'])) {
@@ -73,18 +80,24 @@ function kind(block: unknown): string | undefined {
   return undefined;
 }
 
-function toolIds(message: unknown, member: 'toolUse' | 'toolResult'): Map<string, number> {
-  const out = new Map<string, number>();
-  if (!isJsonObject(message) || !Array.isArray(message['content'])) return out;
-  message['content'].forEach((b, j) => {
+const NONE: ReadonlyMap<string, number> = new Map();
+
+/** The client tool ids of a message's toolUse or toolResult blocks, to their block index. */
+function toolIds(message: unknown, member: 'toolUse' | 'toolResult'): ReadonlyMap<string, number> {
+  if (!isJsonObject(message)) return NONE;
+  const content = message['content'];
+  if (!Array.isArray(content)) return NONE;
+  let out: Map<string, number> | undefined;
+  for (let j = 0; j < content.length; j++) {
+    const b = content[j];
     const inner = isJsonObject(b) ? b[member] : undefined;
-    if (!isJsonObject(inner) || typeof inner['toolUseId'] !== 'string') return;
+    if (!isJsonObject(inner) || typeof inner['toolUseId'] !== 'string') continue;
     // A server tool (type server_tool_use, or a typed result) is run and answered by Bedrock itself,
     // inside the same assistant message: it is not paired across turns.
-    if (inner['type'] === 'server_tool_use' || (member === 'toolResult' && typeof inner['type'] === 'string')) return;
-    out.set(inner['toolUseId'], j);
-  });
-  return out;
+    if (inner['type'] === 'server_tool_use' || (member === 'toolResult' && typeof inner['type'] === 'string')) continue;
+    (out ??= new Map()).set(inner['toolUseId'], j);
+  }
+  return out ?? NONE;
 }
 
 /**
@@ -97,27 +110,36 @@ function toolIds(message: unknown, member: 'toolUse' | 'toolResult'): Map<string
 function checkPairing(body: JsonObject, issues: Issue[]): void {
   const messages = body['messages'];
   if (!Array.isArray(messages)) return;
-  const role = (m: unknown): unknown => (isJsonObject(m) ? m['role'] : undefined);
-  messages.forEach((m, i) => {
+  // Each message's ids are read once: a message is checked against both of its neighbours.
+  const uses: (ReadonlyMap<string, number> | undefined)[] = [];
+  const results: (ReadonlyMap<string, number> | undefined)[] = [];
+  const usesAt = (k: number): ReadonlyMap<string, number> => (uses[k] ??= toolIds(messages[k], 'toolUse'));
+  const resultsAt = (k: number): ReadonlyMap<string, number> => (results[k] ??= toolIds(messages[k], 'toolResult'));
+  for (let i = 0; i < messages.length; i++) {
+    const m: unknown = messages[i];
     if (role(m) === 'assistant') checkAssistantResults(m, ['messages', i], issues);
     if (role(m) === 'assistant') {
-      const next = messages[i + 1];
-      if (next === undefined) return;
-      const answered = role(next) === 'user' ? toolIds(next, 'toolResult') : new Map<string, number>();
-      for (const [id, j] of toolIds(m, 'toolUse')) {
+      const next: unknown = messages[i + 1];
+      if (next === undefined) continue;
+      const answered = role(next) === 'user' ? resultsAt(i + 1) : NONE;
+      for (const [id, j] of usesAt(i)) {
         if (!answered.has(id)) {
           issues.push({ code: 'tool_use_without_result', path: ['messages', i, 'content', j, 'toolUse', 'toolUseId'], message: `toolUse '${id}' has no toolResult in the next message` });
         }
       }
     } else if (role(m) === 'user') {
-      const prev = role(messages[i - 1]) === 'assistant' ? toolIds(messages[i - 1], 'toolUse') : undefined;
-      for (const [id, j] of toolIds(m, 'toolResult')) {
+      const prev = role(messages[i - 1]) === 'assistant' ? usesAt(i - 1) : undefined;
+      for (const [id, j] of resultsAt(i)) {
         if (!prev?.has(id)) {
           issues.push({ code: 'tool_result_without_use', path: ['messages', i, 'content', j, 'toolResult', 'toolUseId'], message: `toolResult '${id}' answers no toolUse in the previous assistant message` });
         }
       }
     }
-  });
+  }
+}
+
+function role(m: unknown): unknown {
+  return isJsonObject(m) ? m['role'] : undefined;
 }
 
 /** The first turn is the user's, and user and assistant turns alternate (system turns aside). */
@@ -125,16 +147,17 @@ function checkRoles(body: JsonObject, issues: Issue[]): void {
   const messages = body['messages'];
   if (!Array.isArray(messages)) return;
   let prev: unknown;
-  messages.forEach((m, i) => {
+  for (let i = 0; i < messages.length; i++) {
+    const m: unknown = messages[i];
     const role = isJsonObject(m) ? m['role'] : undefined;
-    if (role !== 'user' && role !== 'assistant') return;
+    if (role !== 'user' && role !== 'assistant') continue;
     if (prev === undefined && role !== 'user') {
       issues.push({ code: 'first_message_not_user', path: ['messages', i, 'role'], message: 'a conversation must start with a user message', expected: 'user', received: role });
     } else if (prev === role) {
       issues.push({ code: 'roles_not_alternating', path: ['messages', i, 'role'], message: `two ${role} turns in a row; user and assistant turns must alternate`, received: role });
     }
     prev = role;
-  });
+  }
 }
 
 /**
@@ -143,11 +166,12 @@ function checkRoles(body: JsonObject, issues: Issue[]): void {
  * Inside a tool result, empty text is accepted too.
  */
 function checkBlank(blocks: unknown[], path: Path, issues: Issue[]): void {
-  blocks.forEach((b, j) => {
+  for (let j = 0; j < blocks.length; j++) {
+    const b: unknown = blocks[j];
     if (isJsonObject(b) && b['text'] === '') {
       issues.push({ code: 'blank_text', path: [...path, j, 'text'], message: 'a text block must not be empty' });
     }
-  });
+  }
 }
 
 /** Client-side toolUse / toolResult blocks need a toolConfig in the same request. */
@@ -172,13 +196,16 @@ function checkToolConfig(body: JsonObject, issues: Issue[]): void {
  * Bedrock ran itself (e.g. nova_code_interpreter_result).
  */
 export function checkAssistantResults(message: unknown, path: Path, issues: Issue[]): void {
-  if (!isJsonObject(message) || !Array.isArray(message['content'])) return;
-  message['content'].forEach((b, j) => {
+  if (!isJsonObject(message)) return;
+  const content = message['content'];
+  if (!Array.isArray(content)) return;
+  for (let j = 0; j < content.length; j++) {
+    const b: unknown = content[j];
     const r = isJsonObject(b) ? b['toolResult'] : undefined;
     if (isJsonObject(r) && typeof r['type'] !== 'string') {
       issues.push({ code: 'tool_result_in_assistant', path: [...path, 'content', j, 'toolResult'], message: 'a client tool result belongs in a user message' });
     }
-  });
+  }
 }
 
 /** outputConfig's JSON schema travels as a string; it must parse. */
@@ -198,18 +225,20 @@ function checkOutputSchema(body: JsonObject, issues: Issue[]): void {
 
 /** Text in blocks, and in the blocks one level down (tool results, citations, search results). */
 function checkBlocksText(blocks: unknown[], path: Path, limits: Limits, issues: Issue[]): void {
-  blocks.forEach((b, j) => {
-    if (!isJsonObject(b)) return;
+  for (let j = 0; j < blocks.length; j++) {
+    const b: unknown = blocks[j];
+    if (!isJsonObject(b)) continue;
     const key = kind(b);
     const value = key === undefined ? undefined : b[key];
+    // checkTextSize's own cheap bound first, so that no path is built for a short text.
+    if (key === 'text' && typeof value === 'string' && value.length * 3 > limits.maxTextBytes) checkTextSize(value, limits, [...path, j, 'text'], issues);
+    if (!isJsonObject(value)) continue;
     const at = [...path, j];
-    if (key === 'text' && typeof value === 'string') checkTextSize(value, limits, [...at, 'text'], issues);
-    if (!isJsonObject(value)) return;
     if (key === 'toolResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...at, 'toolResult', 'content'], limits, issues);
     else if (key === 'citationsContent' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...at, 'citationsContent', 'content'], limits, issues);
     else if (key === 'searchResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...at, 'searchResult', 'content'], limits, issues);
     else if (key === 'guardContent' && isJsonObject(value['text']) && typeof value['text']['text'] === 'string') {
       checkTextSize(value['text']['text'], limits, [...at, 'guardContent', 'text', 'text'], issues);
     }
-  });
+  }
 }

@@ -38,6 +38,31 @@ export function memberOf(obj: JsonObject, known: ReadonlySet<string>): string | 
   return undefined;
 }
 
+/**
+ * `{ [member]: value }` for a union object. The usual members are written as literals: an object
+ * with a computed key is slower to build and, more, to JSON.stringify than one of a known shape.
+ */
+export function unionObject(member: string, value: JsonValue): JsonObject {
+  switch (member) {
+    case 'text':
+      return { text: value };
+    case 'toolUse':
+      return { toolUse: value };
+    case 'toolResult':
+      return { toolResult: value };
+    case 'reasoningContent':
+      return { reasoningContent: value };
+    case 'json':
+      return { json: value };
+    case 'image':
+      return { image: value };
+    case 'document':
+      return { document: value };
+    default:
+      return { [member]: value };
+  }
+}
+
 /** Every other origin's ext entry, or undefined when there is none. */
 export function foreignExt(ext: Ext | undefined): JsonObject | undefined {
   let out: JsonObject | undefined;

@@ -7,7 +7,7 @@
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Loss, Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
-import type { ToolResultPart } from '../../model/part.js';
+import type { Part, ToolResultPart } from '../../model/part.js';
 import type { EncodeContext } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { restoreResidue } from '../shared/residue.js';
@@ -167,24 +167,25 @@ function systemParts(m: Message, path: Path, losses: LossList, ctx: PartContext)
   if (m.role === 'developer') loss(losses, 'developer-role', [...path, 'role'], 'developer message sent as systemInstruction', 'approximated');
   formLoss(m, path, losses);
   const out: JsonObject[] = [];
-  m.parts.forEach((p, j) => {
+  for (let j = 0; j < m.parts.length; j++) {
+    const p = m.parts[j] as Part;
     if (p.type !== 'text') {
       loss(losses, 'system-non-text', [...path, 'parts', j], `Gemini systemInstruction holds text; ${p.type} dropped`);
-      return;
+      continue;
     }
     const w = encodePart(p, 'user', [...path, 'parts', j], losses, ctx);
     if (w) out.push(w);
-  });
+  }
   return out;
 }
 
 function messageParts(m: Message, role: WireRole, path: Path, losses: LossList, ctx: PartContext): JsonObject[] {
   formLoss(m, path, losses);
   const out: JsonObject[] = [];
-  m.parts.forEach((p, j) => {
-    const w = encodePart(p, role, [...path, 'parts', j], losses, ctx);
+  for (let j = 0; j < m.parts.length; j++) {
+    const w = encodePart(m.parts[j] as Part, role, [...path, 'parts', j], losses, ctx);
     if (w) out.push(w);
-  });
+  }
   return out;
 }
 

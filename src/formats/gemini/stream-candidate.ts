@@ -45,6 +45,11 @@ interface OpenCall {
 
 const isEmptyText = (p: unknown): boolean => isJsonObject(p) && p['text'] === '' && Object.keys(p).length === 1;
 
+function allEmptyText(parts: readonly unknown[]): boolean {
+  for (const p of parts) if (!isEmptyText(p)) return false;
+  return true;
+}
+
 export class CandidateDecoder {
   private next = 0;
   private open: OpenText | OpenCall | undefined;
@@ -69,13 +74,13 @@ export class CandidateDecoder {
     const parts = isJsonObject(content) && Array.isArray(content['parts']) ? content['parts'] : [];
     const finish = c['finishReason'];
     // Only content (not a bare empty text part) or another finishReason shows the candidate went on.
-    if (this.pending !== undefined && (parts.some((p) => !isEmptyText(p)) || typeof finish === 'string')) this.supersede(parts[0], out);
+    if (this.pending !== undefined && (!allEmptyText(parts) || typeof finish === 'string')) this.supersede(parts[0], out);
     if (typeof c['index'] === 'number') this.hadIndex = true;
     if (isJsonObject(content)) {
       this.hadContent = true;
       this.contentFields(content, [...path, 'content']);
     }
-    parts.forEach((p, j) => this.part(p as JsonObject, [...path, 'content', 'parts', j], out));
+    for (let j = 0; j < parts.length; j++) this.part(parts[j] as JsonObject, [...path, 'content', 'parts', j], out);
     const r = rest(c, CANDIDATE_KEYS);
     if (r) Object.assign(this.residue, r);
     if (typeof finish === 'string') {
@@ -241,7 +246,7 @@ export class CandidateDecoder {
     const args = field(fc, 'partialArgs');
     if (args !== undefined) {
       if (!Array.isArray(args)) throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'partialArgs'], message: 'partialArgs must be an array' }]);
-      args.forEach((a, i) => this.delta(block, block.writer.push(a, [...path, 'functionCall', 'partialArgs', i]), out));
+      for (let i = 0; i < args.length; i++) if (i in args) this.delta(block, block.writer.push(args[i], [...path, 'functionCall', 'partialArgs', i]), out);
     }
     if (field(fc, 'willContinue') !== true) this.endCall(out);
   }

@@ -75,13 +75,14 @@ export class GeminiStreamDecoder implements StreamDecoder {
       }
     }
     if (Array.isArray(list)) {
-      list.forEach((c, k) => {
-        if (!isJsonObject(c)) return;
+      for (let k = 0; k < list.length; k++) {
+        const c: unknown = list[k];
+        if (!isJsonObject(c)) continue;
         const choice = typeof c['index'] === 'number' ? c['index'] : k;
         let cand = this.candidates.get(choice);
         if (cand === undefined) this.candidates.set(choice, (cand = new CandidateDecoder(choice, this.ids, this.ctx, this.toolIds)));
         cand.push(c, [at, 'candidates', k], out);
-      });
+      }
     }
     const feedback = data['promptFeedback'];
     if (isJsonObject(feedback) && typeof feedback['blockReason'] === 'string') this.blocked = true;

@@ -6,10 +6,10 @@
  */
 import { ValidationError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
-import type { Path } from '../../model/loss.js';
+import { quickCheck } from '../shared/quick-check.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { responseSchema } from './schema.js';
-import { DATA_MEMBERS, field } from './validate.js';
+import { DATA_MEMBERS, field, plainMember } from './validate.js';
 import { snakeCase } from './wire-util.js';
 
 const REQUIRED: Record<string, readonly string[]> = {
@@ -20,32 +20,40 @@ const REQUIRED: Record<string, readonly string[]> = {
   codeExecutionResult: ['outcome'],
 };
 
+const quickResponse = quickCheck(responseSchema);
+
 export function validateChunk(chunk: JsonObject, at: number): void {
   const issues: Issue[] = [];
-  const parsed = responseSchema.safeParse(chunk);
-  if (!parsed.success) for (const i of fromZodIssues(parsed.error.issues)) issues.push({ ...i, path: [at, ...i.path] });
+  // zod runs only when the quick check fails, to say what is wrong.
+  const parsed = quickResponse(chunk) ? undefined : responseSchema.safeParse(chunk);
+  if (parsed !== undefined && !parsed.success) for (const i of fromZodIssues(parsed.error.issues)) issues.push({ ...i, path: [at, ...i.path] });
   const candidates = field(chunk, 'candidates');
   if (Array.isArray(candidates)) {
-    candidates.forEach((c, k) => {
+    for (let k = 0; k < candidates.length; k++) {
+      const c: unknown = candidates[k];
       const content = isJsonObject(c) ? field(c, 'content') : undefined;
       const parts = isJsonObject(content) ? content['parts'] : undefined;
-      if (!Array.isArray(parts)) return;
-      parts.forEach((p, j) => {
-        if (isJsonObject(p)) checkPart(p, [at, 'candidates', k, 'content', 'parts', j], issues);
-      });
-    });
+      if (!Array.isArray(parts)) continue;
+      for (let j = 0; j < parts.length; j++) {
+        const p: unknown = parts[j];
+        if (isJsonObject(p)) checkPart(p, at, k, j, issues);
+      }
+    }
   }
   if (issues.length > 0) throw new ValidationError(issues);
 }
 
-function checkPart(part: JsonObject, path: Path, issues: Issue[]): void {
-  const present = DATA_MEMBERS.filter((m) => field(part, m) !== undefined);
+/** One part of candidate `k`; its path (`at`, candidates, k, content, parts, j) is built only for an issue. */
+function checkPart(part: JsonObject, at: number, k: number, j: number, issues: Issue[]): void {
+  // The plain shape (one data member, no field in both spellings) in one pass over its keys.
+  const plain = plainMember(part);
+  const present = plain !== undefined ? [plain] : DATA_MEMBERS.filter((m) => field(part, m) !== undefined);
   // No known member but other keys: a part kind newer than this codec, kept whole.
   if (present.length === 0 && Object.keys(part).length > 0) return;
   if (present.length !== 1) {
     issues.push({
       code: 'invalid_part',
-      path,
+      path: [at, 'candidates', k, 'content', 'parts', j],
       message: present.length === 0 ? 'a part needs one data member' : `a part holds exactly one data member, got ${present.join(', ')}`,
     });
     return;
@@ -55,6 +63,6 @@ function checkPart(part: JsonObject, path: Path, issues: Issue[]): void {
   if (!isJsonObject(value)) return; // the schema reported it
   const key = part[member] === undefined ? snakeCase(member) : member;
   for (const name of REQUIRED[member] ?? []) {
-    if (field(value, name) === undefined) issues.push({ code: 'invalid_type', path: [...path, key, name], message: `'${name}' is required`, expected: 'present', received: 'undefined' });
+    if (field(value, name) === undefined) issues.push({ code: 'invalid_type', path: [at, 'candidates', k, 'content', 'parts', j, key, name], message: `'${name}' is required`, expected: 'present', received: 'undefined' });
   }
 }

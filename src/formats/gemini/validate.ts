@@ -9,6 +9,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
+import { quickCheck } from '../shared/quick-check.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { snakeCase } from './wire-util.js';
@@ -32,9 +33,13 @@ export function field(obj: JsonObject, name: string): JsonValue | undefined {
   return v !== undefined ? v : obj[snakeCase(name)];
 }
 
+// zod runs only when the quick check fails, to say what is wrong.
+const quickRequest = quickCheck(requestSchema);
+const quickResponse = quickCheck(responseSchema);
+
 export function validateRequest(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
-  const issues = zodIssues(requestSchema.safeParse(obj));
+  const issues = quickRequest(obj) ? [] : zodIssues(requestSchema.safeParse(obj));
   const contents = field(obj, 'contents');
   if (contents === undefined) issues.push(missing(['contents'], 'contents'));
   const system = field(obj, 'systemInstruction');
@@ -68,7 +73,7 @@ export function validateResponse(body: unknown, limits: Limits): JsonObject {
     const said = [err['status'], err['message']].filter((v) => typeof v === 'string').join(': ');
     throw new ValidationError([{ code: 'error_body', path: ['error'], message: `this is a Gemini error body, not a generateContent response${said ? ` (${said})` : ''}` }]);
   }
-  const issues = zodIssues(responseSchema.safeParse(obj));
+  const issues = quickResponse(obj) ? [] : zodIssues(responseSchema.safeParse(obj));
   const candidates = field(obj, 'candidates');
   if (Array.isArray(candidates)) {
     candidates.forEach((cand, k) => {
@@ -103,19 +108,51 @@ function checkContent(content: JsonObject, path: Path, limits: Limits, issues: I
   const parts = content['parts'];
   if (!Array.isArray(parts)) return;
   const turn = role ?? content['role'];
-  parts.forEach((p, j) => {
-    if (!isJsonObject(p)) return;
-    checkPart(p, [...path, 'parts', j], limits, issues, calls);
+  // Paths are built only for an issue: nearly every part has none.
+  for (let j = 0; j < parts.length; j++) {
+    const p = parts[j];
+    if (!isJsonObject(p)) continue;
+    const member = plainMember(p);
+    if (member === undefined) checkPart(p, [...path, 'parts', j], limits, issues, calls);
+    else checkMember(p, member, path, j, limits, issues, calls);
     // The model makes function calls; one in a user turn has no meaning (and no canonical place).
     if (turn !== 'model' && field(p, 'functionCall') !== undefined) {
       issues.push({ code: 'misplaced_function_call', path: [...path, 'parts', j, key(p, 'functionCall')], message: "a functionCall belongs in a 'model' turn" });
     }
-  });
+  }
+}
+
+/** Both spellings of each data member, to its camelCase name. */
+const DATA_KEYS = new Map<string, string>(DATA_MEMBERS.flatMap((m) => [[m, m], [snakeCase(m), m]]));
+/** The fields checkPart reports when given in both spellings. */
+const TWO_SPELLINGS = [...DATA_MEMBERS, 'videoMetadata', 'thoughtSignature', 'partMetadata', 'mediaResolution'];
+/** Their snake_case spellings (where distinct), to the camelCase one. */
+const SNAKE_TWIN = new Map(TWO_SPELLINGS.filter((n) => snakeCase(n) !== n).map((n) => [snakeCase(n), n]));
+
+/**
+ * The data member of a part in the shape nearly every part has — one data member, no field in
+ * both spellings, a plain object — in one pass over its own keys; undefined sends the part to
+ * checkPart, which names what is wrong in its fixed order.
+ */
+export function plainMember(part: JsonObject): string | undefined {
+  const proto = Object.getPrototypeOf(part) as unknown;
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  let member: string | undefined;
+  for (const k in part) {
+    if (part[k] === undefined) continue;
+    const twin = SNAKE_TWIN.get(k);
+    if (twin !== undefined && part[twin] !== undefined) return undefined;
+    const m = DATA_KEYS.get(k);
+    if (m === undefined) continue;
+    if (member !== undefined) return undefined;
+    member = m;
+  }
+  return member;
 }
 
 function checkPart(part: JsonObject, path: Path, limits: Limits, issues: Issue[], calls?: Calls): void {
   const present: string[] = [];
-  for (const name of [...DATA_MEMBERS, 'videoMetadata', 'thoughtSignature', 'partMetadata', 'mediaResolution']) {
+  for (const name of TWO_SPELLINGS) {
     const snake = snakeCase(name);
     if (snake !== name && part[name] !== undefined && part[snake] !== undefined) {
       issues.push({ code: 'duplicate_field', path: [...path, snake], message: `both '${name}' and '${snake}' given` });
@@ -133,19 +170,26 @@ function checkPart(part: JsonObject, path: Path, limits: Limits, issues: Issue[]
     });
     return;
   }
-  const member = present[0] as string;
+  checkMember(part, present[0] as string, path, undefined, limits, issues, calls);
+}
+
+/**
+ * The rules on a part's one data member: text size, required fields, function names and pairing.
+ * The part's path is `at`, or `at` + parts + `j`: built only for an issue (no closure either).
+ */
+function checkMember(part: JsonObject, member: string, at: Path, j: number | undefined, limits: Limits, issues: Issue[], calls?: Calls): void {
   const value = field(part, member);
-  const memberPath = [...path, key(part, member)];
   if (member === 'text') {
-    if (typeof value === 'string') checkTextSize(value, limits, memberPath, issues);
+    // checkTextSize's own cheap bound, tested first so that no path is built for a short text.
+    if (typeof value === 'string' && value.length * 3 > limits.maxTextBytes) checkTextSize(value, limits, memberPath(part, member, at, j), issues);
     return;
   }
   if (!isJsonObject(value)) return; // zod reported it
-  for (const name of REQUIRED[member] ?? []) if (field(value, name) === undefined) issues.push(missing([...memberPath, name], name));
+  for (const name of REQUIRED[member] ?? []) if (field(value, name) === undefined) issues.push(missing([...memberPath(part, member, at, j), name], name));
   if (calls === undefined) return;
   const id = field(value, 'id');
   const name = field(value, 'name');
-  if (typeof name === 'string' && (member === 'functionCall' || member === 'functionResponse')) checkName(name, [...memberPath, 'name'], issues);
+  if (typeof name === 'string' && (member === 'functionCall' || member === 'functionResponse') && !FUNCTION_NAME.test(name)) checkName(name, [...memberPath(part, member, at, j), 'name'], issues);
   if (member === 'functionCall') {
     if (typeof id === 'string') calls.ids.add(id);
     if (typeof name === 'string') calls.names.add(name);
@@ -154,11 +198,15 @@ function checkPart(part: JsonObject, path: Path, limits: Limits, issues: Issue[]
     if (!known) {
       issues.push({
         code: 'function_response_without_call',
-        path: memberPath,
+        path: memberPath(part, member, at, j),
         message: `functionResponse '${typeof id === 'string' ? id : name}' answers no earlier functionCall`,
       });
     }
   }
+}
+
+function memberPath(part: JsonObject, member: string, at: Path, j: number | undefined): Path {
+  return j === undefined ? [...at, key(part, member)] : [...at, 'parts', j, key(part, member)];
 }
 
 function checkTools(body: JsonObject, issues: Issue[]): void {
