@@ -35,11 +35,11 @@ export interface Rec extends Entry {
   agent: boolean;
   drop: boolean;
   /** ToolCallStart / ToolCallArgs records: their calls, arguments merged in the reduce step. */
-  calls?: Call[];
+  calls: Call[] | undefined;
   /** A chunk run with no end after it: its records form one message whatever their ids. */
-  run?: number;
+  run: number | undefined;
   /** An end without text that took the text of the chunks before it. */
-  text?: string;
+  text: string | undefined;
 }
 
 function typeOf(msg: JsonObject): string | undefined {
@@ -62,7 +62,8 @@ export function textOf(r: Rec): string {
 export function toRecords(entries: readonly Entry[]): Rec[] {
   return entries.map((e) => {
     const type = typeOf(e.msg);
-    const rec: Rec = { ...e, type, messageId: e.msg['messageId'] as string, agent: e.msg['role'] === 'ROLE_AGENT', drop: false };
+    // Every field written here, in one order (no spread): one object shape for all records.
+    const rec: Rec = { msg: e.msg, path: e.path, type, messageId: e.msg['messageId'] as string, agent: e.msg['role'] === 'ROLE_AGENT', drop: false, calls: undefined, run: undefined, text: undefined };
     if (type === T.toolStart || type === T.toolArgs || type === T.toolEnd) {
       const calls: Call[] = [];
       (e.msg['parts'] as JsonObject[]).forEach((p, i) => {
