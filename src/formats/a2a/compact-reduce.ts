@@ -42,6 +42,11 @@ export interface Rec extends Entry {
   text: string | undefined;
 }
 
+/** A call as read, before any fragment joins it. All fields in one order (no spread): one shape. */
+export function toCall(c: ReadCall): Call {
+  return { callId: c.callId, name: c.name, text: c.text, json: c.json, rest: c.rest, chunks: c.text === undefined ? [] : [c.text], merged: false };
+}
+
 function typeOf(msg: JsonObject): string | undefined {
   const meta = msg['metadata'];
   const t = isJsonObject(meta) ? meta['canonical_type'] : undefined;
@@ -68,7 +73,7 @@ export function toRecords(entries: readonly Entry[]): Rec[] {
       const calls: Call[] = [];
       (e.msg['parts'] as JsonObject[]).forEach((p, i) => {
         if (!isToolCalls(p['data'])) return;
-        for (const c of readCalls(p['data'], [...e.path, 'parts', i, 'data'], false)) calls.push({ ...c, chunks: c.text === undefined ? [] : [c.text], merged: false });
+        for (const c of readCalls(p['data'], [...e.path, 'parts', i, 'data'], false)) calls.push(toCall(c));
       });
       rec.calls = calls;
     }
