@@ -16,6 +16,7 @@ import type { Message } from '../../model/message.js';
 import type { EncodeContext } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { sameRendering } from '../shared/same-rendering.js';
 import { stableHash } from '../shared/stable-hash.js';
 import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
 import { STASH_KEY, STASH_VERSION, type MessageStash } from '../shared/stash.js';
@@ -194,5 +195,5 @@ function finishGroup(item: Item, ctx: EncodeContext): JsonObject[] {
 /** Whether decoding the wire message gives back exactly the one canonical message it came from. */
 function comesBack(item: Item, msg: JsonObject): boolean {
   if (item.group.length !== 1) return false;
-  return stableHash(decodeMessage(msg)) === stableHash(item.group[0]);
+  return sameRendering(decodeMessage(msg), item.group[0]);
 }
