@@ -9,6 +9,7 @@ import type { DecodeContext, EncodeContext } from '../codec.js';
 import { DEFAULT_LIMITS } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { sameRendering } from '../shared/same-rendering.js';
 import { stableHash } from '../shared/stable-hash.js';
 import { putTopStash } from '../shared/stash.js';
 import type { BedrockRequest } from './bedrock-converse-api.js';
@@ -16,6 +17,7 @@ import { encodeMessages } from './messages-encode.js';
 import { DocumentNamer, mapToolName } from './names.js';
 import { decodeRequest } from './request-decode.js';
 import { decodeResponseFormat, decodeToolChoice, encodeFormat, encodeTools, plainToolChoice, toolsForHistory } from './tools.js';
+import { validateRequest } from './validate.js';
 import { ID, lose } from './wire-util.js';
 
 /** Canonical fields with no Bedrock slot (additionalModelRequestFields is model-specific). */
@@ -132,7 +134,10 @@ function topDifferences(req: Request, out: JsonObject): JsonObject {
   const quiet = { limits: DEFAULT_LIMITS, losses: { push: () => undefined } } satisfies DecodeContext;
   let back: Record<string, unknown> = {};
   try {
-    back = decodeRequest(out, quiet) as unknown as Record<string, unknown>;
+    // The messages are not compared: they are validated as written (an invalid body still stashes
+    // every field) but not decoded again, which under preserve re-hashed every stash just written.
+    validateRequest(out, quiet.limits);
+    back = decodeRequest(Array.isArray(out['messages']) ? { ...out, messages: [] } : out, quiet) as unknown as Record<string, unknown>;
   } catch {
     // The body is not valid Bedrock (e.g. an unusable canonical value): stash every field.
   }
@@ -140,7 +145,7 @@ function topDifferences(req: Request, out: JsonObject): JsonObject {
   const diff: JsonObject = {};
   for (const key of new Set([...Object.keys(orig), ...Object.keys(back)])) {
     if (key === 'messages') continue;
-    if (stableHash(orig[key]) !== stableHash(back[key])) diff[key] = (orig[key] ?? null) as JsonValue;
+    if (!sameRendering(orig[key], back[key])) diff[key] = (orig[key] ?? null) as JsonValue;
   }
   return diff;
 }
