@@ -80,7 +80,9 @@ export function decodeOne(p: JsonObject, at: Path, request?: RequestRead): Part[
 }
 
 export function decodeParts(list: readonly JsonObject[], path: Path, request?: RequestRead): Part[] {
-  return list.flatMap((p, i) => decodeOne(p, [...path, i], request));
+  const out: Part[] = [];
+  for (let i = 0; i < list.length; i++) for (const part of decodeOne(list[i] as JsonObject, [...path, i], request)) out.push(part);
+  return out;
 }
 
 function recordParts(r: Rec, losses: LossSink): Part[] {
