@@ -35,11 +35,16 @@ export interface Rec extends Entry {
   agent: boolean;
   drop: boolean;
   /** ToolCallStart / ToolCallArgs records: their calls, arguments merged in the reduce step. */
-  calls?: Call[];
+  calls: Call[] | undefined;
   /** A chunk run with no end after it: its records form one message whatever their ids. */
-  run?: number;
+  run: number | undefined;
   /** An end without text that took the text of the chunks before it. */
-  text?: string;
+  text: string | undefined;
+}
+
+/** A call as read, before any fragment joins it. All fields in one order (no spread): one shape. */
+export function toCall(c: ReadCall): Call {
+  return { callId: c.callId, name: c.name, text: c.text, json: c.json, rest: c.rest, chunks: c.text === undefined ? [] : [c.text], merged: false };
 }
 
 function typeOf(msg: JsonObject): string | undefined {
@@ -62,12 +67,13 @@ export function textOf(r: Rec): string {
 export function toRecords(entries: readonly Entry[]): Rec[] {
   return entries.map((e) => {
     const type = typeOf(e.msg);
-    const rec: Rec = { ...e, type, messageId: e.msg['messageId'] as string, agent: e.msg['role'] === 'ROLE_AGENT', drop: false };
+    // Every field written here, in one order (no spread): one object shape for all records.
+    const rec: Rec = { msg: e.msg, path: e.path, type, messageId: e.msg['messageId'] as string, agent: e.msg['role'] === 'ROLE_AGENT', drop: false, calls: undefined, run: undefined, text: undefined };
     if (type === T.toolStart || type === T.toolArgs || type === T.toolEnd) {
       const calls: Call[] = [];
       (e.msg['parts'] as JsonObject[]).forEach((p, i) => {
         if (!isToolCalls(p['data'])) return;
-        for (const c of readCalls(p['data'], [...e.path, 'parts', i, 'data'], false)) calls.push({ ...c, chunks: c.text === undefined ? [] : [c.text], merged: false });
+        for (const c of readCalls(p['data'], [...e.path, 'parts', i, 'data'], false)) calls.push(toCall(c));
       });
       rec.calls = calls;
     }

@@ -25,7 +25,7 @@ import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { encodeGroup } from '../shared/stash.js';
-import { stableHash } from '../shared/stable-hash.js';
+import { sameValue } from '../shared/same-value.js';
 import { isJsonText } from '../shared/json-text.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, type A2aVersion } from './a2a-api.js';
 import { partRuns, runType, type RunClass } from './compact.js';
@@ -235,7 +235,7 @@ function decodesBack(wire: readonly JsonObject[], group: readonly At[]): boolean
   try {
     const { messages } = decodeMessages(wire, [], { limits: DEFAULT_LIMITS, losses: new LossList() }, silent);
     const decoded = dropGeneratedIds(messages, (group[0] as At).i);
-    return stableHash(decoded) === stableHash(group.map((g) => g.m));
+    return sameValue(decoded, group.map((g) => g.m));
   } catch {
     return false;
   }

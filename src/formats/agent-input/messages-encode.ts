@@ -11,7 +11,7 @@ import type { Part, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { EncodeContext, LossSink } from '../codec.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { stableHash } from '../shared/stable-hash.js';
+import { sameValue } from '../shared/same-value.js';
 import { AGENT_INPUT, ROLES } from './agent-input-api.js';
 import { encodeBlocks, loss, own } from './content-encode.js';
 import { decodeMessage } from './request-decode.js';
@@ -129,7 +129,7 @@ const EMPTY_CONVERSATION: JsonObject = { role: 'user', content: [{ type: 'text',
  */
 export function decodesBack(wire: readonly JsonObject[], messages: readonly Message[]): boolean {
   if (messages.some((m) => messageHasForeignExt(m, AGENT_INPUT))) return false;
-  return stableHash(wire.map((w) => decodeMessage(w))) === stableHash(messages);
+  return sameValue(wire.map((w) => decodeMessage(w)), messages);
 }
 
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {

@@ -11,7 +11,7 @@ import type { EncodeContext } from '../codec.js';
 import { hasForeignExt, messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { stableHash } from '../shared/stable-hash.js';
+import { sameValue } from '../shared/same-value.js';
 import { putTopStash } from '../shared/stash.js';
 import { AGENT_INPUT, type AgentInputRequest } from './agent-input-api.js';
 import { decodeBlocks } from './content-decode.js';
@@ -59,7 +59,7 @@ function singleDecodesBack(single: JsonObject, m: Message): boolean {
     typeof input === 'string'
       ? { role: 'user', parts: [{ type: 'text', text: input }], stringContent: true }
       : { role: 'user', parts: decodeBlocks((input ?? []) as JsonValue[]) };
-  return stableHash(back) === stableHash(m);
+  return sameValue(back, m);
 }
 
 /** Top-level canonical fields, all without an agent input slot. */

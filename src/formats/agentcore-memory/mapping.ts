@@ -23,7 +23,7 @@ import { own } from './content.js';
 import { namesFor, readCallNames, withoutCallNames, type CallNames } from './call-names.js';
 import { messagesOf, parseEvent, checkEventMetadata } from './event-decode.js';
 import { encodeEvent, OWN_PAYLOADS, textBlobs } from './event-encode.js';
-import { sameAsHashed } from './hash-equal.js';
+import { sameValue } from '../shared/same-value.js';
 import { unpaired } from './older-results.js';
 import { plainSegments, type Slot } from './slots.js';
 import { strandsMessages } from './strands.js';
@@ -289,7 +289,7 @@ function decodesBack(events: readonly JsonObject[], group: readonly At[]): boole
   const back = readCallNames(read).map((m, k) => withoutCallNames(m, group[k]?.names));
   const messages = group.map((a) => unpaired(a.m));
   const mentions = messages.some((m) => m.parts.some((p) => p.type === 'tool-call' && p.argumentsJson !== undefined));
-  return mentions ? sameAsHashed(plainArgs(back), plainArgs(messages)) : sameAsHashed(back, messages);
+  return mentions ? sameValue(plainArgs(back), plainArgs(messages)) : sameValue(back, messages);
 }
 
 /**

@@ -28,7 +28,11 @@ export function stashGroups<T>(items: readonly T[], producesWire: (item: T) => b
 }
 
 export interface PerMessageFormat {
-  /** One canonical message (at its index) as its wire messages; losses go to the sink. */
+  /**
+   * One canonical message (at its index) as its wire messages; losses go to the sink. Must depend
+   * on nothing but its arguments: each message is encoded once, and its wire messages and losses
+   * are kept for its group.
+   */
   encode(m: Message, i: number, losses: LossSink): JsonObject[];
   /** Whether these wire messages decode back to exactly these canonical messages. */
   decodesBack(wire: readonly JsonObject[], messages: readonly Message[]): boolean;
@@ -39,14 +43,22 @@ export interface PerMessageFormat {
 /** The messages of a one-wire-message-per-message format, in stash groups (see stashGroups). */
 export function encodePerMessage(messages: readonly Message[], ctx: EncodeContext, format: PerMessageFormat): JsonObject[] {
   const out: JsonObject[] = [];
-  const items = messages.map((m, i) => ({ m, i }));
-  for (const group of stashGroups(items, (at) => format.encode(at.m, at.i, new LossList()).length > 0)) {
+  // Each message encoded once: what it writes decides the groups, and is then written as it is.
+  const items = messages.map((m, i) => {
+    const losses = new LossList();
+    return { m, wire: format.encode(m, i, losses), losses };
+  });
+  for (const group of stashGroups(items, (item) => item.wire.length > 0)) {
     const canonical = group.map((g) => g.m);
     const wire = encodeGroup(
       canonical,
       ctx,
       (losses) => {
-        const written = group.flatMap((g) => format.encode(g.m, g.i, losses));
+        const written: JsonObject[] = [];
+        for (const g of group) {
+          for (const l of g.losses.items) losses.push(l);
+          for (const w of g.wire) written.push(w);
+        }
         // Only the last group can be empty, and only when no message produced anything.
         return written.length > 0 || out.length > 0 || format.whenEmpty === undefined ? written : format.whenEmpty(losses);
       },
