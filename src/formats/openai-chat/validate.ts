@@ -4,13 +4,13 @@
  * Semantic checks read the raw body defensively, so they run even when the schema failed and the
  * caller gets every issue in one ValidationError.
  */
-import type { z } from 'zod';
 import { ValidationError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
+import { schemaCheck, type SchemaCheck } from '../shared/zod-fast.js';
 import { RequestSchema, ResponseSchema } from './schema.js';
 
 /** Parsed tool-call arguments, keyed by the wire `function` object they came from (parsed once). */
@@ -20,9 +20,11 @@ function notObject(what: string): ValidationError {
   return new ValidationError([{ code: 'invalid_type', path: [], message: `a Chat Completions ${what} must be a JSON object`, expected: 'object' }]);
 }
 
-function schemaIssues(schema: z.ZodType, body: unknown): Issue[] {
-  const parsed = schema.safeParse(body);
-  return parsed.success ? [] : fromZodIssues(parsed.error.issues);
+const requestCheck = schemaCheck(RequestSchema);
+const responseCheck = schemaCheck(ResponseSchema);
+
+function schemaIssues(check: SchemaCheck, body: unknown): Issue[] {
+  return fromZodIssues(check(body));
 }
 
 /**
@@ -121,7 +123,7 @@ function checkMessages(list: unknown[], limits: Limits, args: ParsedArgs, issues
 /** Checks a request body; returns it typed as an object with its parsed tool-call arguments. */
 export function validateRequest(body: unknown, limits: Limits): { body: JsonObject; args: ParsedArgs } {
   if (!isJsonObject(body)) throw notObject('request');
-  const issues = schemaIssues(RequestSchema, body);
+  const issues = schemaIssues(requestCheck, body);
   const args: ParsedArgs = new Map();
   const messages = body['messages'];
   if (Array.isArray(messages)) checkMessages(messages, limits, args, issues);
@@ -132,7 +134,7 @@ export function validateRequest(body: unknown, limits: Limits): { body: JsonObje
 /** Checks a non-streaming response body; returns it with its parsed tool-call arguments. */
 export function validateResponse(body: unknown, limits: Limits): { body: JsonObject; args: ParsedArgs } {
   if (!isJsonObject(body)) throw notObject('response');
-  const issues = schemaIssues(ResponseSchema, body);
+  const issues = schemaIssues(responseCheck, body);
   const args: ParsedArgs = new Map();
   const choices = body['choices'];
   if (Array.isArray(choices)) {
