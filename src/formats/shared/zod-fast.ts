@@ -1,11 +1,12 @@
 /**
- * Schema checks on the hot path of every decode: zod's compiled validator (`z.compile`, generated
- * code that only answers valid / not valid, building no output) answers first; only when it says
- * "not valid" does the runtime schema run, to build the detailed issues. Valid bodies, the common
- * case, skip zod's runtime parse and the stripped copy it builds, and invalid ones get exactly the
- * issues the plain schema gives (the runtime parse of the same schema produces them).
+ * Schema checks on the hot path of every decode: a fast yes/no check built from the schema
+ * (zod-fast-check.ts: no output, no payloads) answers first; only when it says "not valid" does
+ * zod's runtime parse run, to build the detailed issues. Valid bodies, the common case, skip the
+ * runtime parse and the stripped copy it builds; invalid ones get exactly the issues the plain
+ * schema gives, since the runtime parse of the same schema produces them.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { fastCheck, type FastCheck } from './zod-fast-check.js';
 
 type ZodIssue = z.core.$ZodIssue;
 
@@ -14,16 +15,12 @@ const NONE: readonly ZodIssue[] = Object.freeze([]);
 /** The zod issues of `value` against the schema: an empty list when it is valid. */
 export type SchemaCheck = (value: unknown) => readonly ZodIssue[];
 
-/**
- * A check for `schema`. Compiled on first use, not at import (the generated code costs a few ms
- * per schema, paid only by the dialects a process uses); a schema zod cannot compile (a recursive
- * one) is returned as it is by `z.compile`, so its `validate` is the runtime one: still correct.
- */
+/** A check for `schema`; its fast check is built on first use (paid only by the dialects a process uses). */
 export function schemaCheck(schema: z.ZodType): SchemaCheck {
-  let fast: z.ZodType | undefined;
+  let fast: FastCheck | undefined;
   return (value) => {
-    fast ??= z.compile(schema);
-    if (fast.validate(value)) return NONE;
+    fast ??= fastCheck(schema);
+    if (fast(value)) return NONE;
     const parsed = schema.safeParse(value);
     return parsed.success ? NONE : parsed.error.issues;
   };
