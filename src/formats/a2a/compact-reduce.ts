@@ -62,17 +62,24 @@ export function textOf(r: Rec): string {
 export function toRecords(entries: readonly Entry[]): Rec[] {
   return entries.map((e) => {
     const type = typeOf(e.msg);
-    const rec: Rec = { ...e, type, messageId: e.msg['messageId'] as string, agent: e.msg['role'] === 'ROLE_AGENT', drop: false };
+    // Fields written out, not `{ ...e, type, ... }`: V8 (Node 20) takes a slow path, ~1.5 µs an
+    // object, for a spread followed by keys the spread object does not have.
+    const rec: Rec = { msg: e.msg, path: e.path, type, messageId: e.msg['messageId'] as string, agent: e.msg['role'] === 'ROLE_AGENT', drop: false };
     if (type === T.toolStart || type === T.toolArgs || type === T.toolEnd) {
       const calls: Call[] = [];
       (e.msg['parts'] as JsonObject[]).forEach((p, i) => {
         if (!isToolCalls(p['data'])) return;
-        for (const c of readCalls(p['data'], [...e.path, 'parts', i, 'data'], false)) calls.push({ ...c, chunks: c.text === undefined ? [] : [c.text], merged: false });
+        for (const c of readCalls(p['data'], [...e.path, 'parts', i, 'data'], false)) calls.push(callOf(c));
       });
       rec.calls = calls;
     }
     return rec;
   });
+}
+
+/** A read call with its fragments (fields written out: see toRecords). */
+export function callOf(c: ReadCall): Call {
+  return { callId: c.callId, name: c.name, text: c.text, json: c.json, rest: c.rest, chunks: c.text === undefined ? [] : [c.text], merged: false };
 }
 
 const isChunk = (r: Rec): boolean => r.agent && r.type === T.chunk;

@@ -20,7 +20,7 @@ import { DEFAULT_LIMITS, type Limits, type LossSink } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, MESSAGE_KEYS, MESSAGE_TYPES as T } from './a2a-api.js';
-import { reduce, toRecords, type Call, type Entry, type Rec } from './compact-reduce.js';
+import { callOf, reduce, toRecords, type Call, type Entry, type Rec } from './compact-reduce.js';
 import { isContinuationOf } from './message-ids.js';
 import { decodePart, loss } from './parts.js';
 import { isToolCalls, isToolResults, readCalls, readResults } from './tool-data.js';
@@ -74,7 +74,7 @@ export function decodeOne(p: JsonObject, at: Path, request?: RequestRead): Part[
   // Only a part that is nothing but the tool data is one (metadata on it would have no home).
   if (isToolResults(data) && Object.keys(p).length === 1) return readResults(data, [...at, 'data'], request !== undefined).map((r) => r.part);
   if (isToolCalls(data) && Object.keys(p).length === 1) {
-    return readCalls(data, [...at, 'data'], true).map((c) => callPart({ ...c, chunks: c.text === undefined ? [] : [c.text], merged: false }, [...at, 'data'], request?.losses));
+    return readCalls(data, [...at, 'data'], true).map((c) => callPart(callOf(c), [...at, 'data'], request?.losses));
   }
   return [decodePart(p, at)];
 }
@@ -150,6 +150,13 @@ function withoutId(rest: JsonObject): string {
   return JSON.stringify(others);
 }
 
+/** Whether the record types as written are those the runs of parts would be written with (element by element, not as JSON texts). */
+function sameTypes(types: readonly (string | null)[], runs: readonly { cls: RunClass }[], agent: boolean): boolean {
+  if (types.length !== runs.length) return false;
+  for (let k = 0; k < types.length; k++) if (types[k] !== runType((runs[k] as { cls: RunClass }).cls, agent)) return false;
+  return true;
+}
+
 /** map: records of one message (see sameMessage) -> one canonical message. */
 function toMessage(group: Rec[], losses: LossSink, limits: Limits): Message {
   const first = group[0] as Rec;
@@ -181,12 +188,14 @@ function toMessage(group: Rec[], losses: LossSink, limits: Limits): Message {
   const msg: Message = { role: roleOf(first, results), parts };
   const rest = messageResidue(first.msg, first.type);
   // The records' ids differ by design (continuation ids, chunk runs); any other field is reported.
-  const firstRest = withoutId(rest);
-  group.slice(1).forEach((r) => {
+  // Most groups are one record: the first's fields are then compared with nothing (no text built).
+  const firstRest = group.length > 1 ? withoutId(rest) : '';
+  for (let k = 1; k < group.length; k++) {
+    const r = group[k] as Rec;
     if (withoutId(messageResidue(r.msg, r.type)) !== firstRest) loss(losses, 'a2a-message-fields', r.path, 'this message differs from the first of its group in fields other than its id, parts and type; those of the first are kept');
-  });
+  }
   if (first.type === undefined) rest['$untyped'] = true;
-  else if (JSON.stringify(types) !== JSON.stringify(partRuns(parts).map((run) => runType(run.cls, first.agent)))) rest['$types'] = types;
+  else if (!sameTypes(types, partRuns(parts), first.agent)) rest['$types'] = types;
   if (results && first.agent) rest['$agent'] = true;
   keepResidue(msg, A2A, rest);
   return msg;
