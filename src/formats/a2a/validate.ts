@@ -24,6 +24,7 @@ import {
   V1TaskSchema,
 } from './schema.js';
 import { artifactUpdateToV1, messageToV1, statusUpdateToV1, taskToV1, type Note } from './versions.js';
+import { schemaIssues } from '../shared/zod-fast.js';
 
 export type ObjectKind = 'task' | 'message' | 'status-update' | 'artifact-update';
 
@@ -50,8 +51,8 @@ export function invalid(path: Path, message: string, expected?: string, received
 }
 
 function check(schema: z.ZodType, value: unknown, path: Path): void {
-  const r = schema.safeParse(value);
-  if (!r.success) throw new ValidationError(fromZodIssues(r.error.issues, path));
+  const found = schemaIssues(schema, value);
+  if (found.length > 0) throw new ValidationError(fromZodIssues(found, path));
 }
 
 /** The version an unwrapped object is written in, from its roles, part tags and states. */

@@ -14,6 +14,7 @@ import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import type { AguiEvent } from './ag-ui-api.js';
 import { EVENT_SCHEMAS, RunAgentInputSchema } from './schema.js';
+import { schemaIssues } from '../shared/zod-fast.js';
 
 /** Parsed tool-call arguments, keyed by the wire `function` object they came from (parsed once). */
 export type ParsedArgs = Map<object, JsonValue>;
@@ -48,8 +49,8 @@ export function validateRequest(body: unknown, limits: Limits): { body: JsonObje
   if (!isJsonObject(body)) {
     throw new ValidationError([{ code: 'invalid_type', path: [], message: 'an AG-UI RunAgentInput must be a JSON object', expected: 'object' }]);
   }
-  const parsed = RunAgentInputSchema.safeParse(body);
-  if (!parsed.success) throw new ValidationError(fromZodIssues(parsed.error.issues));
+  const found = schemaIssues(RunAgentInputSchema, body);
+  if (found.length > 0) throw new ValidationError(fromZodIssues(found));
   const issues: Issue[] = [];
   const args: ParsedArgs = new Map();
   (body['messages'] as JsonObject[]).forEach((m, i) => {
@@ -84,9 +85,9 @@ export function validateEvent(wire: WireEvent, at: number): AguiEvent {
   }
   const schema = EVENT_SCHEMAS[type];
   if (schema !== undefined) {
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-      throw new ValidationError(fromZodIssues(parsed.error.issues, [at]).map((i) => ({ ...i, message: `event ${at}: ${type} ${i.path.slice(1).join('.')}: ${i.message}` })));
+    const found = schemaIssues(schema, data);
+    if (found.length > 0) {
+      throw new ValidationError(fromZodIssues(found, [at]).map((i) => ({ ...i, message: `event ${at}: ${type} ${i.path.slice(1).join('.')}: ${i.message}` })));
     }
   }
   return data as AguiEvent;

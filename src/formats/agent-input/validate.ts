@@ -13,6 +13,7 @@ import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { MEDIA_KINDS, ROLES, type MediaKind } from './agent-input-api.js';
 import { mediaSourceSchema, ToolCallSchema } from './schema.js';
+import { schemaIssues } from '../shared/zod-fast.js';
 
 export type Form = 'text' | 'blocks' | 'messages' | 'legacy';
 
@@ -98,8 +99,8 @@ function checkBlock(block: unknown, path: Path, limits: Limits, issues: Issue[])
     issue(issues, 'invalid_type', [...path, media], `${label} content block must have ${media} data`, 'object', 'missing');
     return;
   }
-  const parsed = mediaSourceSchema(media).safeParse(block[key]);
-  if (!parsed.success) issues.push(...zodIssues(parsed.error.issues, block[key], [...path, key]));
+  const found = schemaIssues(mediaSourceSchema(media), block[key]);
+  if (found.length > 0) issues.push(...zodIssues(found, block[key], [...path, key]));
 }
 
 /** A list of blocks: the top-level `input` (where a message-shaped item means mixed types) or a message's content. */
@@ -133,8 +134,8 @@ function checkToolCalls(calls: unknown, path: Path, args: ParsedArgs, issues: Is
     return;
   }
   calls.forEach((call, j) => {
-    const parsed = ToolCallSchema.safeParse(call);
-    if (!parsed.success) issues.push(...zodIssues(parsed.error.issues, call, [...path, j]));
+    const found = schemaIssues(ToolCallSchema, call);
+    if (found.length > 0) issues.push(...zodIssues(found, call, [...path, j]));
     else parseArguments((call as JsonObject)['function'] as JsonObject, [...path, j, 'function'], args, issues);
   });
 }

@@ -14,6 +14,7 @@ import { fromZodIssues } from '../shared/zod-issues.js';
 import { OPAQUE_TYPES, SERVER_RESULT_TYPES } from './anthropic-messages-api.js';
 import { decodeBlock } from './content-decode.js';
 import { responseBlock, textBlock } from './schema.js';
+import { schemaIssues } from '../shared/zod-fast.js';
 import { ID } from './wire-util.js';
 
 /** What the decoder remembers of an open block. `args` collects tool input fragments. */
@@ -44,8 +45,8 @@ export function invalid(path: Path, message: string, code = 'invalid_event'): Va
 function check(b: JsonObject, path: Path): void {
   if (!KNOWN.has(b['type'] as string)) return;
   const shaped = b['type'] === 'thinking' && b['signature'] === undefined ? { ...b, signature: '' } : b;
-  const result = responseBlock.safeParse(shaped);
-  if (!result.success) throw new ValidationError(fromZodIssues(result.error.issues, path));
+  const found = schemaIssues(responseBlock, shaped);
+  if (found.length > 0) throw new ValidationError(fromZodIssues(found, path));
 }
 
 /**

@@ -202,26 +202,18 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     if (!isJsonObject(delta) || typeof delta['type'] !== 'string') throw invalid([at, 'delta'], 'content_block_delta needs a delta object with a string type');
     const type = delta['type'];
     const index = open.index;
-    const field = (name: string): string => {
-      const v = delta[name];
-      if (typeof v !== 'string') throw invalid([at, 'delta', name], `${type} needs a string '${name}'`);
-      return v;
-    };
-    const expect = (kind: OpenBlock['kind'], what: string): void => {
-      if (open.kind !== kind || (open.kind === 'reasoning' && open.redacted)) throw invalid([at, 'delta', 'type'], `${type} for block ${String(d['index'])}, which is not ${what}`);
-    };
     switch (type) {
       case 'text_delta':
-        expect('text', 'a text block');
-        out.push({ type: 'text-delta', index, delta: field('text') });
+        expectBlock(open, 'text', 'a text block', d, type, at);
+        out.push({ type: 'text-delta', index, delta: deltaField(delta, 'text', type, at) });
         return;
       case 'citations_delta':
-        expect('text', 'a text block');
+        expectBlock(open, 'text', 'a text block', d, type, at);
         out.push({ type: 'citation', index, citation: decodeCitation(delta['citation'], [at, 'delta', 'citation']) });
         return;
       case 'input_json_delta': {
-        expect('tool-call', 'a tool use block');
-        const text = field('partial_json');
+        expectBlock(open, 'tool-call', 'a tool use block', d, type, at);
+        const text = deltaField(delta, 'partial_json', type, at);
         // An empty fragment carries nothing (Anthropic opens every input with one).
         if (text === '' || open.kind !== 'tool-call') return;
         open.args.push(text);
@@ -229,12 +221,12 @@ export class AnthropicStreamDecoder implements StreamDecoder {
         return;
       }
       case 'thinking_delta':
-        expect('reasoning', 'a thinking block');
-        out.push({ type: 'reasoning-delta', index, text: field('thinking') });
+        expectBlock(open, 'reasoning', 'a thinking block', d, type, at);
+        out.push({ type: 'reasoning-delta', index, text: deltaField(delta, 'thinking', type, at) });
         return;
       case 'signature_delta':
-        expect('reasoning', 'a thinking block');
-        out.push({ type: 'reasoning-delta', index, signature: field('signature') });
+        expectBlock(open, 'reasoning', 'a thinking block', d, type, at);
+        out.push({ type: 'reasoning-delta', index, signature: deltaField(delta, 'signature', type, at) });
         return;
       case 'compaction_delta':
         if (open.kind !== 'held') throw invalid([at, 'delta', 'type'], `${type} for block ${String(d['index'])}, which is not a compaction block`);
@@ -328,4 +320,16 @@ function endEvents(held: Held): StreamEvent[] {
 
 export function anthropicStreamDecoder(ctx: DecodeContext): StreamDecoder {
   return new AnthropicStreamDecoder(ctx);
+}
+
+/** A delta's string field (module functions, not closures made per delta event). */
+function deltaField(delta: JsonObject, name: string, type: string, at: number): string {
+  const v = delta[name];
+  if (typeof v !== 'string') throw invalid([at, 'delta', name], `${type} needs a string '${name}'`);
+  return v;
+}
+
+/** Refuses a delta for a block of another kind. */
+function expectBlock(open: OpenBlock, kind: OpenBlock['kind'], what: string, d: JsonObject, type: string, at: number): void {
+  if (open.kind !== kind || (open.kind === 'reasoning' && open.redacted)) throw invalid([at, 'delta', 'type'], `${type} for block ${String(d['index'])}, which is not ${what}`);
 }

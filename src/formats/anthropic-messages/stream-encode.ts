@@ -58,7 +58,12 @@ export class AnthropicStreamEncoder implements StreamEncoder {
   constructor(private readonly ctx: StreamEncodeContext) {}
 
   push(e: StreamEvent): WireEvent[] {
-    return this.serial.push(e).flatMap(({ event, at }) => this.write(event, at));
+    const ready = this.serial.push(e);
+    // One event in, usually one ready: its wire events as they are, no copy (no flatMap per event).
+    if (ready.length === 1) return this.write((ready[0] as (typeof ready)[number]).event, (ready[0] as (typeof ready)[number]).at);
+    const out: WireEvent[] = [];
+    for (const r of ready) for (const w of this.write(r.event, r.at)) out.push(w);
+    return out;
   }
 
   private write(e: StreamEvent, i: number): WireEvent[] {

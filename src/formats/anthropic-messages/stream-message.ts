@@ -5,6 +5,7 @@
  * the response codec's own mapping functions.
  */
 import type { Ext } from '../../model/ext.js';
+import type { Loss } from '../../model/loss.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { FinishEvent, ResponseStartEvent, StreamError, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
@@ -19,9 +20,17 @@ const DELTA_FIELDS: ReadonlySet<string> = new Set(['container', 'stop_details'])
 
 const ignore: LossSink = { push() {} };
 
+/** A sink that puts the canonical event index in front of each loss's path (a class: no closure per event). */
+class AtIndex implements LossSink {
+  constructor(private readonly losses: LossSink, private readonly index: number) {}
+  push(l: Loss): void {
+    this.losses.push({ ...l, path: [this.index, ...l.path] });
+  }
+}
+
 /** Pushes losses with the canonical event index in front of their path. */
 export function at(losses: LossSink, index: number): LossSink {
-  return { push: (l) => losses.push({ ...l, path: [index, ...l.path] }) };
+  return new AtIndex(losses, index);
 }
 
 export function wire(data: JsonObject): WireEvent {

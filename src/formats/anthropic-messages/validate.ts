@@ -12,13 +12,17 @@ import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { requireObject } from '../shared/require-object.js';
+import { schemaCheck } from '../shared/zod-fast.js';
 
 type ZodIssue = z.core.$ZodIssue;
+
+const requestCheck = schemaCheck(requestSchema);
+const responseCheck = schemaCheck(responseSchema);
 
 /** Validates a request body; returns it typed as an object when valid. */
 export function validateRequest(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
-  const issues = zodIssues(requestSchema.safeParse(obj), obj);
+  const issues = zodIssues(requestCheck(obj), obj);
   checkTools(obj, issues);
   checkThinking(obj, issues);
   checkPairing(obj, issues);
@@ -29,16 +33,16 @@ export function validateRequest(body: unknown, limits: Limits): JsonObject {
 
 export function validateResponse(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
-  const issues = zodIssues(responseSchema.safeParse(obj), obj);
+  const issues = zodIssues(responseCheck(obj), obj);
   const content = obj['content'];
   if (Array.isArray(content)) checkBlocksText(content, ['content'], limits, issues);
   if (issues.length > 0) throw new ValidationError(issues);
   return obj;
 }
 
-function zodIssues(result: { success: boolean; error?: { issues: ZodIssue[] } }, body: JsonObject): Issue[] {
-  if (result.success || !result.error) return [];
-  return flatten(result.error.issues, []).map((issue) => refine(issue, body));
+function zodIssues(issues: readonly ZodIssue[], body: JsonObject): Issue[] {
+  if (issues.length === 0) return [];
+  return flatten(issues, []).map((issue) => refine(issue, body));
 }
 
 /**

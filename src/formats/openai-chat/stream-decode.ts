@@ -60,6 +60,14 @@ export class ChatStreamDecoder implements StreamDecoder {
 
   constructor(private readonly ctx: DecodeContext) {}
 
+  /** The chunk and choice being read, for onLeftover: one callback for the decoder's life, not one made per chunk. */
+  private chunkData: JsonObject = {};
+  private chunkIndex = 0;
+  private chunkOut: StreamEvent[] = [];
+  private readonly onLeftover = (rest: JsonObject): void => {
+    this.chunkOut.push(this.leftover(this.chunkData, this.chunkIndex, rest));
+  };
+
   push(wire: WireEvent): StreamEvent[] {
     const at = ++this.n;
     const data = wire.data;
@@ -92,12 +100,16 @@ export class ChatStreamDecoder implements StreamDecoder {
       this.overBy = 'error';
       return out;
     }
-    choices.forEach((c, i) => {
+    for (let i = 0; i < choices.length; i++) {
+      const c = choices[i] as JsonObject;
       const index = c['index'] as number;
       let choice = this.choices.get(index);
       if (choice === undefined) this.choices.set(index, (choice = new ChoiceDecoder(index, this.ctx.losses, this.toolIds)));
-      choice.push(c, at, [at, 'choices', i], out, (rest) => out.push(this.leftover(data, index, rest)));
-    });
+      this.chunkData = data;
+      this.chunkIndex = index;
+      this.chunkOut = out;
+      choice.push(c, at, [at, 'choices', i], out, this.onLeftover);
+    }
     if (isJsonObject(usage)) out.push({ type: 'usage', usage: decodeUsage(usage) });
     return out;
   }

@@ -4,13 +4,13 @@
  * Semantic checks read the raw body defensively, so they run even when the schema failed and the
  * caller gets every issue in one ValidationError.
  */
-import type { z } from 'zod';
 import { ValidationError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
-import { checkTextSize } from '../shared/text-limit.js';
+import { checkTextSize, overTextLimit } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
+import { schemaCheck, type SchemaCheck } from '../shared/zod-fast.js';
 import { RequestSchema, ResponseSchema } from './schema.js';
 
 /** Parsed tool-call arguments, keyed by the wire `function` object they came from (parsed once). */
@@ -20,9 +20,11 @@ function notObject(what: string): ValidationError {
   return new ValidationError([{ code: 'invalid_type', path: [], message: `a Chat Completions ${what} must be a JSON object`, expected: 'object' }]);
 }
 
-function schemaIssues(schema: z.ZodType, body: unknown): Issue[] {
-  const parsed = schema.safeParse(body);
-  return parsed.success ? [] : fromZodIssues(parsed.error.issues);
+const requestCheck = schemaCheck(RequestSchema);
+const responseCheck = schemaCheck(ResponseSchema);
+
+function schemaIssues(check: SchemaCheck, body: unknown): Issue[] {
+  return fromZodIssues(check(body));
 }
 
 /**
@@ -33,7 +35,7 @@ function schemaIssues(schema: z.ZodType, body: unknown): Issue[] {
  * reference; e.g. cut off at max tokens): `issues` is undefined there, they count as `{}`, and
  * the text is still kept verbatim, so only another format loses it (and reports it).
  */
-function parseArguments(fn: unknown, path: Path, args: ParsedArgs, issues: Issue[] | undefined): void {
+function parseArguments(fn: unknown, path: Path, call: number | undefined, args: ParsedArgs, issues: Issue[] | undefined): void {
   if (!isJsonObject(fn) || typeof fn['arguments'] !== 'string') return;
   const text = fn['arguments'];
   if (text.trim() === '') {
@@ -44,84 +46,99 @@ function parseArguments(fn: unknown, path: Path, args: ParsedArgs, issues: Issue
     args.set(fn, JSON.parse(text) as JsonValue);
   } catch {
     if (issues === undefined) args.set(fn, {});
-    else issues.push({ code: 'invalid_json', path: [...path, 'arguments'], message: 'tool call arguments are not valid JSON', expected: 'a JSON text' });
+    else issues.push({ code: 'invalid_json', path: call === undefined ? [...path, 'function_call', 'arguments'] : [...path, 'tool_calls', call, 'function', 'arguments'], message: 'tool call arguments are not valid JSON', expected: 'a JSON text' });
   }
 }
 
-function callIds(message: JsonObject): string[] {
-  const calls = message['tool_calls'];
-  if (!Array.isArray(calls)) return [];
-  const ids: string[] = [];
-  for (const call of calls) if (isJsonObject(call) && typeof call['id'] === 'string') ids.push(call['id']);
-  return ids;
+/** Whether `list` holds a tool call with this id (a message holds a handful: a scan beats a Set). */
+function hasCallId(calls: unknown, id: string): boolean {
+  if (!Array.isArray(calls)) return false;
+  for (const call of calls) if (isJsonObject(call) && call['id'] === id) return true;
+  return false;
 }
 
-function checkText(value: unknown, limits: Limits, path: Path, issues: Issue[]): void {
-  if (typeof value === 'string') checkTextSize(value, limits, path, issues);
+/** The size check of `obj[key]` when it is a string; the path is built only for a text over the limit. */
+function checkSize(obj: JsonObject, key: string, limits: Limits, at: Path, issues: Issue[]): void {
+  const text = obj[key];
+  if (typeof text === 'string' && overTextLimit(text, limits)) checkTextSize(text, limits, [...at, key], issues);
+}
+
+function checkText(m: JsonObject, limits: Limits, i: number, issues: Issue[]): void {
+  const value = m['content'];
+  if (typeof value === 'string') checkSize(m, 'content', limits, ['messages', i], issues);
   else if (Array.isArray(value)) {
-    value.forEach((part, j) => {
-      if (isJsonObject(part) && typeof part['text'] === 'string') checkTextSize(part['text'], limits, [...path, j, 'text'], issues);
-      else if (isJsonObject(part) && typeof part['refusal'] === 'string') checkTextSize(part['refusal'], limits, [...path, j, 'refusal'], issues);
-    });
+    for (let j = 0; j < value.length; j++) {
+      const part: unknown = value[j];
+      if (!isJsonObject(part)) continue;
+      if (typeof part['text'] === 'string') checkSize(part, 'text', limits, ['messages', i, 'content', j], issues);
+      else checkSize(part, 'refusal', limits, ['messages', i, 'content', j], issues);
+    }
   }
 }
 
 function checkAssistant(m: JsonObject, i: number, list: unknown[], args: ParsedArgs, issues: Issue[]): void {
   const calls = m['tool_calls'];
   if (Array.isArray(calls)) {
-    calls.forEach((call, j) => {
-      if (isJsonObject(call)) parseArguments(call['function'], ['messages', i, 'tool_calls', j, 'function'], args, issues);
-    });
+    for (let j = 0; j < calls.length; j++) {
+      const call: unknown = calls[j];
+      if (isJsonObject(call)) parseArguments(call['function'], ['messages', i], j, args, issues);
+    }
   }
-  parseArguments(m['function_call'], ['messages', i, 'function_call'], args, issues);
+  if (m['function_call'] !== undefined) parseArguments(m['function_call'], ['messages', i], undefined, args, issues);
   // A trailing assistant turn with calls is a conversation whose results have not arrived yet
   // (a stored history, or a body being assembled): nothing to check until later messages exist.
   if (!Array.isArray(calls) || i + 1 >= list.length) return;
-  const answered = new Set<string>();
+  for (let j = 0; j < calls.length; j++) {
+    const call: unknown = calls[j];
+    if (!isJsonObject(call) || typeof call['id'] !== 'string' || isAnswered(list, i, call['id'])) continue;
+    issues.push({
+      code: 'missing_tool_result',
+      path: ['messages', i, 'tool_calls', j, 'id'],
+      message: `tool call '${call['id']}' has no tool message answering it right after this assistant message`,
+    });
+  }
+}
+
+/** Whether one of the tool messages right after `list[i]` answers `id`. */
+function isAnswered(list: unknown[], i: number, id: string): boolean {
   for (let k = i + 1; k < list.length; k++) {
     const next = list[k];
-    if (!isJsonObject(next) || next['role'] !== 'tool') break;
-    if (typeof next['tool_call_id'] === 'string') answered.add(next['tool_call_id']);
+    if (!isJsonObject(next) || next['role'] !== 'tool') return false;
+    if (next['tool_call_id'] === id) return true;
   }
-  calls.forEach((call, j) => {
-    if (isJsonObject(call) && typeof call['id'] === 'string' && !answered.has(call['id'])) {
-      issues.push({
-        code: 'missing_tool_result',
-        path: ['messages', i, 'tool_calls', j, 'id'],
-        message: `tool call '${call['id']}' has no tool message answering it right after this assistant message`,
-      });
-    }
-  });
+  return false;
 }
 
 function checkMessages(list: unknown[], limits: Limits, args: ParsedArgs, issues: Issue[]): void {
-  let callsInScope: string[] = [];
-  list.forEach((m, i) => {
-    if (!isJsonObject(m)) return;
+  // The assistant message whose calls tool messages may answer (tool messages may follow each other).
+  let scope: JsonObject | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const m = list[i];
+    if (!isJsonObject(m)) continue;
     const role = m['role'];
-    checkText(m['content'], limits, ['messages', i, 'content'], issues);
-    if (typeof m['refusal'] === 'string') checkTextSize(m['refusal'], limits, ['messages', i, 'refusal'], issues);
-    if (typeof m['reasoning_content'] === 'string') checkTextSize(m['reasoning_content'], limits, ['messages', i, 'reasoning_content'], issues);
+    checkText(m, limits, i, issues);
+    if (m['refusal'] !== undefined) checkSize(m, 'refusal', limits, ['messages', i], issues);
+    if (m['reasoning_content'] !== undefined) checkSize(m, 'reasoning_content', limits, ['messages', i], issues);
     if (role === 'tool') {
       const id = m['tool_call_id'];
-      if (typeof id === 'string' && !callsInScope.includes(id)) {
+      if (typeof id === 'string' && !hasCallId(scope?.['tool_calls'], id)) {
         issues.push({
           code: 'unknown_tool_call',
           path: ['messages', i, 'tool_call_id'],
           message: `tool message answers '${id}', which no tool call of the preceding assistant message has`,
         });
       }
-      return; // tool messages may follow each other: the assistant's calls stay in scope
+      continue;
     }
-    callsInScope = role === 'assistant' ? callIds(m) : [];
+    scope = role === 'assistant' ? m : undefined;
     if (role === 'assistant') checkAssistant(m, i, list, args, issues);
-  });
+  }
 }
 
 /** Checks a request body; returns it typed as an object with its parsed tool-call arguments. */
 export function validateRequest(body: unknown, limits: Limits): { body: JsonObject; args: ParsedArgs } {
   if (!isJsonObject(body)) throw notObject('request');
-  const issues = schemaIssues(RequestSchema, body);
+  const issues = schemaIssues(requestCheck, body);
   const args: ParsedArgs = new Map();
   const messages = body['messages'];
   if (Array.isArray(messages)) checkMessages(messages, limits, args, issues);
@@ -132,7 +149,7 @@ export function validateRequest(body: unknown, limits: Limits): { body: JsonObje
 /** Checks a non-streaming response body; returns it with its parsed tool-call arguments. */
 export function validateResponse(body: unknown, limits: Limits): { body: JsonObject; args: ParsedArgs } {
   if (!isJsonObject(body)) throw notObject('response');
-  const issues = schemaIssues(ResponseSchema, body);
+  const issues = schemaIssues(responseCheck, body);
   const args: ParsedArgs = new Map();
   const choices = body['choices'];
   if (Array.isArray(choices)) {
@@ -146,10 +163,10 @@ export function validateResponse(body: unknown, limits: Limits): { body: JsonObj
       const calls = message['tool_calls'];
       if (Array.isArray(calls)) {
         calls.forEach((call, j) => {
-          if (isJsonObject(call)) parseArguments(call['function'], ['choices', i, 'message', 'tool_calls', j, 'function'], args, undefined);
+          if (isJsonObject(call)) parseArguments(call['function'], at, j, args, undefined);
         });
       }
-      parseArguments(message['function_call'], ['choices', i, 'message', 'function_call'], args, undefined);
+      parseArguments(message['function_call'], at, undefined, args, undefined);
     });
   }
   if (issues.length > 0) throw new ValidationError(issues);

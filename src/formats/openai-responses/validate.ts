@@ -12,6 +12,7 @@ import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import * as S from './schema.js';
+import { schemaIssues } from '../shared/zod-fast.js';
 
 /** Parsed function_call arguments, keyed by the wire item they came from (parsed once). */
 export type ParsedArgs = Map<object, JsonValue>;
@@ -34,9 +35,9 @@ export function itemType(item: JsonObject): string | undefined {
 }
 
 function check(schema: z.ZodType, value: unknown, path: Path, issues: Issue[]): boolean {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) issues.push(...fromZodIssues(parsed.error.issues, path));
-  return parsed.success;
+  const found = schemaIssues(schema, value);
+  if (found.length > 0) issues.push(...fromZodIssues(found, path));
+  return found.length === 0;
 }
 
 function notObject(what: string): ValidationError {

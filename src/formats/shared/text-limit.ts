@@ -17,3 +17,11 @@ export function checkTextSize(text: string, limits: Limits, path: Path, issues: 
     });
   }
 }
+
+/**
+ * Whether checkTextSize would push an issue: lets a hot loop build the issue's path only for a
+ * text that is over (almost never), not for every text it looks at.
+ */
+export function overTextLimit(text: string, limits: Limits): boolean {
+  return text.length * 3 > limits.maxTextBytes && Buffer.byteLength(text, 'utf8') > limits.maxTextBytes;
+}

@@ -2,6 +2,15 @@ import type { Message } from '../../model/message.js';
 import type { Part, ToolResultPart } from '../../model/part.js';
 import type { LossSink } from '../codec.js';
 
+/** What most messages get: nothing unanswered. Shared, so the common case allocates nothing. */
+const NONE: ReadonlySet<string> = new Set();
+
+/** Takes out of `open` the call ids the tool results of `msg` answer. */
+function answer(open: Set<string>, msg: Message | undefined): void {
+  if (msg === undefined) return;
+  for (const p of msg.parts) if (p.type === 'tool-result') open.delete(p.callId);
+}
+
 /**
  * The ids of the client tool calls in `messages[i]` that the next turn does not answer. Formats
  * that pair calls with results (Anthropic: tool_result in the next user turn; OpenAI Chat: tool
@@ -11,31 +20,82 @@ import type { LossSink } from '../codec.js';
  * formats that pair move them out). A call in the last message is not unanswered: its results
  * have not arrived yet.
  */
-export function unansweredCalls(messages: readonly Message[], i: number): Set<string> {
-  const out = new Set<string>();
+export function unansweredCalls(messages: readonly Message[], i: number): ReadonlySet<string> {
   const m = messages[i];
-  if (m === undefined || m.role !== 'assistant') return out;
-  for (const p of m.parts) if (p.type === 'tool-call' && p.providerExecuted !== true) out.add(p.id);
-  if (out.size === 0) return out;
+  if (m === undefined || m.role !== 'assistant') return NONE;
+  let open: Set<string> | undefined;
+  for (const p of m.parts) if (p.type === 'tool-call' && p.providerExecuted !== true) (open ??= new Set()).add(p.id);
+  if (open === undefined) return NONE;
   let j = i + 1;
   while (messages[j]?.role === 'system' || messages[j]?.role === 'developer') j++;
-  if (j >= messages.length) return new Set();
-  const answer = (msg: Message | undefined): void => {
-    for (const p of msg?.parts ?? []) if (p.type === 'tool-result') out.delete(p.callId);
-  };
-  while (messages[j]?.role === 'tool') answer(messages[j++]);
-  if (messages[j]?.role === 'user') answer(messages[j]);
-  return out;
+  if (j >= messages.length) return NONE;
+  while (messages[j]?.role === 'tool') answer(open, messages[j++]);
+  if (messages[j]?.role === 'user') answer(open, messages[j]);
+  return open.size === 0 ? NONE : open;
 }
 
-/** The client tool call ids of the assistant message a tool result at `messages[i]` may answer. */
-function callsInScope(messages: readonly Message[], i: number): Set<string> {
+/** The assistant message a tool result at `messages[i]` may answer (past tool and system messages), if any. */
+function assistantBefore(messages: readonly Message[], i: number): Message | undefined {
   let j = i - 1;
   while (j >= 0 && (messages[j]?.role === 'tool' || messages[j]?.role === 'system' || messages[j]?.role === 'developer')) j--;
-  const ids = new Set<string>();
   const m = messages[j];
-  if (m?.role === 'assistant') for (const p of m.parts) if (p.type === 'tool-call' && p.providerExecuted !== true) ids.add(p.id);
-  return ids;
+  return m?.role === 'assistant' ? m : undefined;
+}
+
+/** Whether `assistant` holds a client tool call with this id (a message holds a handful: a scan beats a Set). */
+function hasCall(assistant: Message | undefined, id: string): boolean {
+  if (assistant === undefined) return false;
+  for (const p of assistant.parts) if (p.type === 'tool-call' && p.providerExecuted !== true && p.id === id) return true;
+  return false;
+}
+
+/** The text that stands for an orphan result's origin, before its own parts. */
+function orphanLabel(p: ToolResultPart): Part {
+  return { type: 'text', text: `[result of tool ${p.name ?? p.callId}${p.isError === true ? ' (error)' : ''}]` };
+}
+
+/**
+ * orphanResultsAsContent's work, reporting each orphan to `losses` (with `target` in the message)
+ * or to `report`: one loop, no closure made per message.
+ */
+function orphansAsContent(
+  messages: readonly Message[],
+  i: number,
+  answered: ((result: ToolResultPart) => boolean) | undefined,
+  report: ((j: number, callId: string) => void) | undefined,
+  losses?: LossSink,
+  target?: string,
+): Message {
+  const m = messages[i] as Message;
+  if (m.role !== 'user' && m.role !== 'tool') return m;
+  let scope: Message | undefined;
+  let scoped = false;
+  let out: Part[] | undefined;
+  const parts = m.parts;
+  for (let j = 0; j < parts.length; j++) {
+    const p = parts[j] as Part;
+    let orphan = false;
+    if (p.type === 'tool-result' && p.providerExecuted !== true) {
+      if (answered !== undefined) orphan = !answered(p);
+      else {
+        if (!scoped) {
+          scope = assistantBefore(messages, i);
+          scoped = true;
+        }
+        orphan = !hasCall(scope, p.callId);
+      }
+    }
+    if (!orphan) {
+      out?.push(p);
+      continue;
+    }
+    const result = p as ToolResultPart;
+    out ??= parts.slice(0, j);
+    if (report !== undefined) report(j, result.callId);
+    else losses?.push({ code: 'orphan-tool-result', path: ['messages', i, 'parts', j], message: `tool result '${result.callId}' answers no tool call of the previous turn, which ${target ?? ''} refuses; sent as text`, action: 'approximated' });
+    out.push(orphanLabel(result), ...result.content);
+  }
+  return out === undefined ? m : { ...m, role: 'user', parts: out };
 }
 
 /**
@@ -50,19 +110,7 @@ export function orphanResultsAsContent(
   report: (j: number, callId: string) => void,
   answered?: (result: ToolResultPart) => boolean,
 ): Message {
-  const m = messages[i] as Message;
-  if (m.role !== 'user' && m.role !== 'tool') return m;
-  let scope: Set<string> | undefined;
-  const isAnswered = answered ?? ((p: ToolResultPart): boolean => (scope ??= callsInScope(messages, i)).has(p.callId));
-  let out: Part[] | undefined;
-  m.parts.forEach((p, j) => {
-    if (p.type === 'tool-result' && p.providerExecuted !== true && !isAnswered(p)) {
-      out ??= m.parts.slice(0, j);
-      report(j, p.callId);
-      out.push({ type: 'text', text: `[result of tool ${p.name ?? p.callId}${p.isError === true ? ' (error)' : ''}]` }, ...p.content);
-    } else out?.push(p);
-  });
-  return out === undefined ? m : { ...m, role: 'user', parts: out };
+  return orphansAsContent(messages, i, answered, report);
 }
 
 /**
@@ -73,17 +121,16 @@ export function withoutUnansweredCalls(messages: readonly Message[], i: number, 
   const m = messages[i] as Message;
   const unanswered = unansweredCalls(messages, i);
   if (unanswered.size === 0) return m;
-  const parts = m.parts.filter((p, j) => {
-    if (p.type !== 'tool-call' || !unanswered.has(p.id)) return true;
-    losses.push({ code: 'unanswered-tool-call', path: ['messages', i, 'parts', j], message: `tool call '${p.id}' has no result in the next turn, which ${target} refuses; left out`, action: 'dropped' });
-    return false;
-  });
+  const parts: Part[] = [];
+  for (let j = 0; j < m.parts.length; j++) {
+    const p = m.parts[j] as Part;
+    if (p.type !== 'tool-call' || !unanswered.has(p.id)) parts.push(p);
+    else losses.push({ code: 'unanswered-tool-call', path: ['messages', i, 'parts', j], message: `tool call '${p.id}' has no result in the next turn, which ${target} refuses; left out`, action: 'dropped' });
+  }
   return { ...m, parts };
 }
 
 /** `messages[i]` with orphan tool results as user content (see orphanResultsAsContent), each reported. */
 export function withOrphansAsContent(messages: readonly Message[], i: number, losses: LossSink, target: string): Message {
-  return orphanResultsAsContent(messages, i, (j, id) =>
-    losses.push({ code: 'orphan-tool-result', path: ['messages', i, 'parts', j], message: `tool result '${id}' answers no tool call of the previous turn, which ${target} refuses; sent as text`, action: 'approximated' }),
-  );
+  return orphansAsContent(messages, i, undefined, undefined, losses, target);
 }
