@@ -3,12 +3,12 @@ import { ValidationError } from '../../model/errors.js';
 import type { JsonObject } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { DecodeContext } from '../codec.js';
-import { quickCheck } from '../shared/quick-check.js';
+import { fastCheck } from '../shared/zod-fast-check.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { decodeMessage } from './message-decode.js';
 import { messageSchema } from './schema.js';
 
-const quickMessage = quickCheck(messageSchema);
+const quickMessage = fastCheck(messageSchema);
 
 export function decodeLoneMessage(wire: unknown, _ctx: DecodeContext): Message {
   // zod runs only when the quick check fails, to say what is wrong.

@@ -14,7 +14,8 @@ import { STASH_KEY } from '../shared/stash.js';
 import { formatsOf } from './media.js';
 import { DOCUMENT_NAME, DOCUMENT_NAME_MAX, TOOL_NAME, TOOL_USE_ID } from './names.js';
 import { isStandardBase64 } from '../shared/base64.js';
-import { isJsonData, withQuickCheck, type Check } from '../shared/quick-check.js';
+import { isJsonData } from '../shared/json-data.js';
+import { withFastCheck, type FastCheck } from '../shared/zod-fast-check.js';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -22,8 +23,8 @@ type Shape = Record<string, z.ZodType>;
 export const UNKNOWN_MEMBER = 'unknown_member';
 export const UNION_MEMBERS = 'union_members';
 
-/** The yes/no form of union() for quickCheck: the same walk, with no issue built. */
-function quickUnion(members: Record<string, Check>, lenient: boolean): Check {
+/** The yes/no form of union() for the fast check (zod-fast-check.ts): the same walk, with no issue built. */
+function quickUnion(members: Record<string, FastCheck>, lenient: boolean): FastCheck {
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
     const obj = value as Record<string, unknown>;
@@ -37,7 +38,7 @@ function quickUnion(members: Record<string, Check>, lenient: boolean): Check {
       if (member !== undefined) return false;
       member = key;
     }
-    return member !== undefined && (members[member] as Check)(obj[member]);
+    return member !== undefined && (members[member] as FastCheck)(obj[member]);
   };
 }
 
@@ -72,8 +73,8 @@ function union(members: Shape, lenient: boolean, what: string): z.ZodType {
     const result = (members[key] as z.ZodType).safeParse(obj[key]);
     if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] } as never);
   });
-  return withQuickCheck(schema, (compile) => {
-    const checks: Record<string, Check> = {};
+  return withFastCheck(schema, (compile) => {
+    const checks: Record<string, FastCheck> = {};
     for (const key of names) checks[key] = compile(members[key] as z.ZodType);
     return quickUnion(checks, lenient);
   });
@@ -88,11 +89,11 @@ const int0 = z.int().min(0);
 const base64Text = (v: string, ctx: z.RefinementCtx): void => {
   if (!isStandardBase64(v)) ctx.addIssue({ code: 'invalid_format', format: 'base64', message: 'bytes are standard padded base64 text', input: v });
 };
-const Json = withQuickCheck(z.json(), () => isJsonData);
+const Json = withFastCheck(z.json(), () => isJsonData);
 
 function build(lenient: boolean) {
   // A Smithy blob travels as base64 text in the JSON wire form (length min 1).
-  const Bytes = withQuickCheck(z.string().min(1).superRefine(base64Text), () => (v) => typeof v === 'string' && v.length > 0 && isStandardBase64(v));
+  const Bytes = withFastCheck(z.string().min(1).superRefine(base64Text), () => (v) => typeof v === 'string' && v.length > 0 && isStandardBase64(v));
   const S3Location = z.object({
     uri: z.string().max(1024).regex(/^s3:\/\/[a-z0-9][.\-a-z0-9]{1,61}[a-z0-9](\/.*)?$/),
     bucketOwner: z.string().regex(/^[0-9]{12}$/).nullish(),
@@ -143,7 +144,7 @@ function build(lenient: boolean) {
   );
   const CachePoint = z.object({ type: z.literal('default'), ttl: z.enum(['5m', '1h']).nullish() });
   const Reasoning = union(
-    { reasoningText: z.object({ text: z.string(), signature: z.string().nullish() }), redactedContent: withQuickCheck(z.string().superRefine(base64Text), () => (v) => typeof v === 'string' && isStandardBase64(v)) },
+    { reasoningText: z.object({ text: z.string(), signature: z.string().nullish() }), redactedContent: withFastCheck(z.string().superRefine(base64Text), () => (v) => typeof v === 'string' && isStandardBase64(v)) },
     lenient,
     'reasoning content',
   );

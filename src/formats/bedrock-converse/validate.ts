@@ -13,14 +13,14 @@ import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
-import { quickCheck } from '../shared/quick-check.js';
+import { fastCheck } from '../shared/zod-fast-check.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { requireObject } from '../shared/require-object.js';
 
 // zod runs only when the quick check fails, to say what is wrong.
-const quickRequest = quickCheck(requestSchema);
-const quickResponse = quickCheck(responseSchema);
+const quickRequest = fastCheck(requestSchema);
+const quickResponse = fastCheck(responseSchema);
 
 export function validateRequest(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);

@@ -6,7 +6,7 @@
  */
 import { ValidationError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
-import { quickCheck } from '../shared/quick-check.js';
+import { fastCheck } from '../shared/zod-fast-check.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { responseSchema } from './schema.js';
 import { DATA_MEMBERS, field, plainMember } from './validate.js';
@@ -20,7 +20,7 @@ const REQUIRED: Record<string, readonly string[]> = {
   codeExecutionResult: ['outcome'],
 };
 
-const quickResponse = quickCheck(responseSchema);
+const quickResponse = fastCheck(responseSchema);
 
 export function validateChunk(chunk: JsonObject, at: number): void {
   const issues: Issue[] = [];

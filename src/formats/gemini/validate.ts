@@ -9,7 +9,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
-import { quickCheck } from '../shared/quick-check.js';
+import { fastCheck } from '../shared/zod-fast-check.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { snakeCase } from './wire-util.js';
@@ -34,8 +34,8 @@ export function field(obj: JsonObject, name: string): JsonValue | undefined {
 }
 
 // zod runs only when the quick check fails, to say what is wrong.
-const quickRequest = quickCheck(requestSchema);
-const quickResponse = quickCheck(responseSchema);
+const quickRequest = fastCheck(requestSchema);
+const quickResponse = fastCheck(responseSchema);
 
 export function validateRequest(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);

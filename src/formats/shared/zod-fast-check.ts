@@ -46,10 +46,24 @@ export function fastCheck(schema: z.core.$ZodType): FastCheck {
   return nodeCheck(schema as unknown as Node);
 }
 
+/** The fast forms of schemas whose rule zod keeps in a closure (a superRefine), given by their codec. */
+const registered = new WeakMap<object, (compile: (schema: z.core.$ZodType) => FastCheck) => FastCheck>();
+
+/**
+ * Registers the fast form of `schema` (e.g. a superRefine zod cannot show the walker), which must
+ * accept nothing the schema rejects; `compile` gives the fast form of a child schema. Without it such
+ * a node would ask zod's runtime, and so would every node above it.
+ */
+export function withFastCheck<T extends z.core.$ZodType>(schema: T, build: (compile: (schema: z.core.$ZodType) => FastCheck) => FastCheck): T {
+  registered.set(schema, build);
+  return schema;
+}
+
 function nodeCheck(node: Node): FastCheck {
   const hit = built.get(node);
   if (hit !== undefined) return hit;
-  const check = withChecks(node, baseCheck(node));
+  const custom = registered.get(node);
+  const check = custom !== undefined ? custom((schema) => nodeCheck(schema as unknown as Node)) : withChecks(node, baseCheck(node));
   built.set(node, check);
   return check;
 }

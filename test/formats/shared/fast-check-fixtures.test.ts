@@ -1,5 +1,5 @@
 /**
- * quickCheck's contract: when it says yes, zod says yes (it may say no where zod says yes; zod
+ * The fast check's contract (zod-fast-check.ts, with the Bedrock and Gemini schemas): when it says yes, zod says yes (it may say no where zod says yes; zod
  * then decides). Checked on tricky values for each modelled kind, and on the Gemini and Bedrock
  * bodies of the fixtures, each mutated many times. It must also say yes to the valid captures,
  * or the fast path is never taken.
@@ -8,13 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as bedrock from '../../../src/formats/bedrock-converse/schema.js';
 import * as gemini from '../../../src/formats/gemini/schema.js';
-import { isJsonData, quickCheck } from '../../../src/formats/shared/quick-check.js';
+import { isJsonData } from '../../../src/formats/shared/json-data.js';
+import { fastCheck } from '../../../src/formats/shared/zod-fast-check.js';
 import { local } from '../bedrock-converse/helpers.js';
 import { localBodies } from '../gemini/helpers.js';
 
 /** quick(v) implies zod success. */
 function agrees(schema: z.ZodType, value: unknown): boolean {
-  return !quickCheck(schema)(value) || schema.safeParse(value).success;
+  return !fastCheck(schema)(value) || schema.safeParse(value).success;
 }
 
 const TRICKY: unknown[] = [
@@ -54,7 +55,7 @@ const SCHEMAS: [string, z.ZodType][] = [
   ['transform', z.string().transform((s) => s.length)],
 ];
 
-describe('quickCheck on single kinds', () => {
+describe('fastCheck on single kinds', () => {
   it.each(SCHEMAS)('%s: never yes where zod says no', (_name, schema) => {
     for (const v of TRICKY) expect(agrees(schema, v), typeof v).toBe(true);
   });
@@ -66,9 +67,9 @@ describe('quickCheck on single kinds', () => {
   });
 
   it('says yes to plain valid values', () => {
-    expect(quickCheck(z.object({ a: z.string(), b: z.int().min(0).optional() }))({ a: 'x', b: 3 })).toBe(true);
-    expect(quickCheck(z.json())({ a: [1, 'x', null, { b: true }] })).toBe(true);
-    expect(quickCheck(z.string().min(2))('\uD83D\uDE00')).toBe(false); // one code point: zod decides
+    expect(fastCheck(z.object({ a: z.string(), b: z.int().min(0).optional() }))({ a: 'x', b: 3 })).toBe(true);
+    expect(fastCheck(z.json())({ a: [1, 'x', null, { b: true }] })).toBe(true);
+    expect(fastCheck(z.string().min(2))('\uD83D\uDE00')).toBe(false); // one code point: zod decides
   });
 });
 
@@ -109,9 +110,9 @@ const cases: [string, z.ZodType, unknown][] = [
   ...local.responses.map((b): [string, z.ZodType, unknown] => [`bedrock ${b.name}`, bedrock.responseSchema, b.body]),
 ];
 
-describe('quickCheck on the codecs’ schemas', () => {
+describe('fastCheck on the codecs’ schemas', () => {
   it.each(cases)('%s: yes when zod says yes, and never yes on a mutation zod refuses', (_name, schema, body) => {
-    expect(quickCheck(schema)(body)).toBe(schema.safeParse(body).success);
+    expect(fastCheck(schema)(body)).toBe(schema.safeParse(body).success);
     let n = 0;
     for (const m of mutations(body, 150, n + 7)) {
       expect(agrees(schema, m), JSON.stringify(m)).toBe(true);
