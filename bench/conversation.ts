@@ -5,25 +5,9 @@
  * base64 screenshots of 20-60 KB on some turns (in user messages and in tool results).
  */
 
+import { prng, WORDS } from './convert/generate.js';
+
 type Obj = Record<string, unknown>;
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = (
-  'the agent reads file config yaml returns error value retry request token stream model tool call result parse ' +
-  'schema field user system cache build test deploy server client latency index query search match line function ' +
-  'module import export type interface class method argument default option flag path directory commit branch'
-).split(' ');
 
 interface Gen {
   rand: () => number;

@@ -33,7 +33,7 @@ export function prng(seed: number): () => number {
   };
 }
 
-const WORDS = (
+export const WORDS = (
   'the agent reads file config yaml returns error value retry request token stream model tool call result parse ' +
   'schema field user system cache build test deploy server client latency index query search match line function ' +
   'module import export type interface class method argument default option flag path directory commit branch'
