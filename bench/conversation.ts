@@ -5,7 +5,7 @@
  * base64 screenshots of 20-60 KB on some turns (in user messages and in tool results).
  */
 
-import { prng, WORDS } from './convert/generate.js';
+import { anthropicRequestBody, prng, SYSTEM, WORDS } from './convert/generate.js';
 
 type Obj = Record<string, unknown>;
 
@@ -91,7 +91,6 @@ function turns(seed: number, count: number, images: boolean): Turn[] {
 
 const COUNT = 100;
 const SEED = 20250101;
-const SYSTEM = 'You are a coding agent working in a TypeScript repository. Use the tools to read, search and run commands. Be concise.';
 
 /**
  * Options: `images: false` builds the same conversation without screenshots, where the body is
@@ -126,22 +125,7 @@ export function anthropicConversation({ images = true }: ConversationOptions = {
     });
     pending = t.calls;
   }
-  return {
-    model: 'claude-sonnet-4-5-20250929',
-    max_tokens: 16000,
-    system: [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }],
-    thinking: { type: 'enabled', budget_tokens: 8000 },
-    tools: TOOLS.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      input_schema: {
-        type: 'object',
-        properties: Object.fromEntries(Object.entries(tool.props).map(([k, t]) => [k, { type: t }])),
-        required: [Object.keys(tool.props)[0]],
-      },
-    })),
-    messages,
-  };
+  return anthropicRequestBody(messages, TOOLS);
 }
 
 /**

@@ -52,6 +52,32 @@ export const TOOLS = [
   { name: 'screenshot', description: 'Take a screenshot of the running app', props: { url: 'string', full_page: 'boolean' } },
 ] as const;
 
+interface ToolSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly props: Readonly<Record<string, string>>;
+}
+
+/** The Anthropic request around a conversation: the agent's system prompt, thinking, `tools` as JSON Schema. */
+export function anthropicRequestBody(messages: Obj[], tools: readonly ToolSpec[]): Obj {
+  return {
+    model: 'claude-sonnet-4-5-20250929',
+    max_tokens: 16000,
+    system: [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }],
+    thinking: { type: 'enabled', budget_tokens: 8000 },
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: {
+        type: 'object',
+        properties: Object.fromEntries(Object.entries(tool.props).map(([k, t]) => [k, { type: t }])),
+        required: [Object.keys(tool.props)[0]],
+      },
+    })),
+    messages,
+  };
+}
+
 class Gen {
   readonly rand: () => number;
   constructor(seed: number) {
@@ -128,22 +154,7 @@ export function anthropicRequest(options: GenerateOptions): Obj {
       pending = uses.map((u) => ({ id: u.id, name: u.name }));
     }
   }
-  return {
-    model: 'claude-sonnet-4-5-20250929',
-    max_tokens: 16000,
-    system: [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }],
-    thinking: { type: 'enabled', budget_tokens: 8000 },
-    tools: TOOLS.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      input_schema: {
-        type: 'object',
-        properties: Object.fromEntries(Object.entries(tool.props).map(([k, t]) => [k, { type: t }])),
-        required: [Object.keys(tool.props)[0]],
-      },
-    })),
-    messages,
-  };
+  return anthropicRequestBody(messages, TOOLS);
 }
 
 /** An Anthropic Messages response: one assistant message with thinking, text and `calls` tool calls. */
