@@ -3,16 +3,15 @@ import { ValidationError } from '../../model/errors.js';
 import type { JsonObject } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { DecodeContext } from '../codec.js';
-import { fastCheck } from '../shared/zod-fast-check.js';
+import { schemaCheck } from '../shared/zod-fast.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { decodeMessage } from './message-decode.js';
 import { messageSchema } from './schema.js';
 
-const quickMessage = fastCheck(messageSchema);
+const messageCheck = schemaCheck(messageSchema);
 
 export function decodeLoneMessage(wire: unknown, _ctx: DecodeContext): Message {
-  // zod runs only when the quick check fails, to say what is wrong.
-  const checked = quickMessage(wire) ? undefined : messageSchema.safeParse(wire);
-  if (checked !== undefined && !checked.success) throw new ValidationError(fromZodIssues(checked.error.issues));
+  const issues = messageCheck(wire);
+  if (issues.length > 0) throw new ValidationError(fromZodIssues(issues));
   return decodeMessage(wire as JsonObject);
 }

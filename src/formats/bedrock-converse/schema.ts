@@ -24,7 +24,7 @@ export const UNKNOWN_MEMBER = 'unknown_member';
 export const UNION_MEMBERS = 'union_members';
 
 /** The yes/no form of union() for the fast check (zod-fast-check.ts): the same walk, with no issue built. */
-function quickUnion(members: Record<string, FastCheck>, lenient: boolean): FastCheck {
+function fastUnion(members: Record<string, FastCheck>, lenient: boolean): FastCheck {
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
     const obj = value as Record<string, unknown>;
@@ -76,7 +76,7 @@ function union(members: Shape, lenient: boolean, what: string): z.ZodType {
   return withFastCheck(schema, (compile) => {
     const checks: Record<string, FastCheck> = {};
     for (const key of names) checks[key] = compile(members[key] as z.ZodType);
-    return quickUnion(checks, lenient);
+    return fastUnion(checks, lenient);
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import { ValidationError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
-import { fastCheck } from '../shared/zod-fast-check.js';
+import { schemaCheck } from '../shared/zod-fast.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { responseSchema } from './schema.js';
 import { DATA_MEMBERS, field, plainMember } from './validate.js';
@@ -20,13 +20,11 @@ const REQUIRED: Record<string, readonly string[]> = {
   codeExecutionResult: ['outcome'],
 };
 
-const quickResponse = fastCheck(responseSchema);
+const responseCheck = schemaCheck(responseSchema);
 
 export function validateChunk(chunk: JsonObject, at: number): void {
   const issues: Issue[] = [];
-  // zod runs only when the quick check fails, to say what is wrong.
-  const parsed = quickResponse(chunk) ? undefined : responseSchema.safeParse(chunk);
-  if (parsed !== undefined && !parsed.success) for (const i of fromZodIssues(parsed.error.issues)) issues.push({ ...i, path: [at, ...i.path] });
+  for (const i of fromZodIssues(responseCheck(chunk))) issues.push({ ...i, path: [at, ...i.path] });
   const candidates = field(chunk, 'candidates');
   if (Array.isArray(candidates)) {
     for (let k = 0; k < candidates.length; k++) {

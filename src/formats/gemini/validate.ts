@@ -9,7 +9,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
-import { fastCheck } from '../shared/zod-fast-check.js';
+import { schemaCheck } from '../shared/zod-fast.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { snakeCase } from './wire-util.js';
@@ -33,13 +33,13 @@ export function field(obj: JsonObject, name: string): JsonValue | undefined {
   return v !== undefined ? v : obj[snakeCase(name)];
 }
 
-// zod runs only when the quick check fails, to say what is wrong.
-const quickRequest = fastCheck(requestSchema);
-const quickResponse = fastCheck(responseSchema);
+// The fast check answers first; zod parses only a body it refuses, to say what is wrong (zod-fast.ts).
+const requestCheck = schemaCheck(requestSchema);
+const responseCheck = schemaCheck(responseSchema);
 
 export function validateRequest(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
-  const issues = quickRequest(obj) ? [] : zodIssues(requestSchema.safeParse(obj));
+  const issues = fromZodIssues(requestCheck(obj));
   const contents = field(obj, 'contents');
   if (contents === undefined) issues.push(missing(['contents'], 'contents'));
   const system = field(obj, 'systemInstruction');
@@ -73,7 +73,7 @@ export function validateResponse(body: unknown, limits: Limits): JsonObject {
     const said = [err['status'], err['message']].filter((v) => typeof v === 'string').join(': ');
     throw new ValidationError([{ code: 'error_body', path: ['error'], message: `this is a Gemini error body, not a generateContent response${said ? ` (${said})` : ''}` }]);
   }
-  const issues = quickResponse(obj) ? [] : zodIssues(responseSchema.safeParse(obj));
+  const issues = fromZodIssues(responseCheck(obj));
   const candidates = field(obj, 'candidates');
   if (Array.isArray(candidates)) {
     candidates.forEach((cand, k) => {
@@ -83,10 +83,6 @@ export function validateResponse(body: unknown, limits: Limits): JsonObject {
   }
   if (issues.length > 0) throw new ValidationError(issues);
   return obj;
-}
-
-function zodIssues(result: { success: boolean; error?: { issues: Parameters<typeof fromZodIssues>[0] } }): Issue[] {
-  return result.success || !result.error ? [] : fromZodIssues(result.error.issues);
 }
 
 /** The key actually used on the wire for a field, for paths. */
