@@ -74,7 +74,7 @@ export function mountAgentA2a(app: Hono, ep: AgentEndpoints): void {
 
   app.get('/a2a/:agent_id/.well-known/agent-card.json', async (c) => {
     try {
-      if (!ep.keys.allows(c.req.raw.headers, new URL(c.req.url))) return c.json({ error: { code: 'unauthorized', message: 'invalid or missing API key' } }, 401);
+      if (!ep.keys.allows(c.req.raw.headers, c.req.url)) return c.json({ error: { code: 'unauthorized', message: 'invalid or missing API key' } }, 401);
       const agentId = checkAgentId(c.req.param('agent_id'));
       const host = await ep.host();
       const loaded = await host.loadAgent(agentId, c.req.header(ep.userHeader) ?? '');

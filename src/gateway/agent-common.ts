@@ -68,7 +68,7 @@ export function jsonError(err: unknown, log: Logger): Response {
 
 /** Checks the gateway key (every endpoint) and reads the body as a JSON object. */
 export async function readJsonObject(req: Request, ep: AgentEndpoints): Promise<Record<string, unknown>> {
-  if (!ep.keys.allows(req.headers, new URL(req.url))) throw new EndpointError(401, { error: { code: 'unauthorized', message: 'invalid or missing API key' } });
+  if (!ep.keys.allows(req.headers, req.url)) throw new EndpointError(401, { error: { code: 'unauthorized', message: 'invalid or missing API key' } });
   try {
     return (await readClientBody(req, ep.bodyLimit, { anyContentType: true })).json;
   } catch (err) {

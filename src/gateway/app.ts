@@ -70,7 +70,7 @@ export function createGateway(config: GatewayConfig, options: GatewayOptions = {
     return c.body(body, 200, { 'content-type': contentType });
   });
   const listModels = (dialect: Dialect, req: Request): Response => {
-    if (!keys.allows(req.headers, new URL(req.url))) return errorResponse(dialect, new GatewayError(401, 'invalid or missing API key'));
+    if (!keys.allows(req.headers, req.url)) return errorResponse(dialect, new GatewayError(401, 'invalid or missing API key'));
     return Response.json(modelList(dialect, router.listedModels()));
   };
   app.get('/v1/models', (c) => listModels(guessDialect(c.req.raw) === 'anthropic-messages' ? 'anthropic-messages' : 'openai-chat', c.req.raw));

@@ -6,14 +6,14 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** The key a request presents, from any of the places an SDK puts it. */
-export function presentedKey(headers: Headers, url: URL): string | undefined {
+/** The key a request presents, from any of the places an SDK puts it (the URL is parsed only for `?key=`). */
+export function presentedKey(headers: Headers, url: string): string | undefined {
   const auth = headers.get('authorization');
   if (auth !== null) {
     const m = /^Bearer\s+(.+)$/i.exec(auth.trim());
     if (m !== null) return m[1];
   }
-  return headers.get('x-api-key') ?? headers.get('x-goog-api-key') ?? url.searchParams.get('key') ?? undefined;
+  return headers.get('x-api-key') ?? headers.get('x-goog-api-key') ?? (url.includes('?') ? new URL(url).searchParams.get('key') ?? undefined : undefined);
 }
 
 // Digests have one length whatever the key's, so the comparison leaks neither content nor length.
@@ -31,7 +31,7 @@ export class KeyCheck {
   }
 
   /** Whether the request may pass: true when no keys are configured. */
-  allows(headers: Headers, url: URL): boolean {
+  allows(headers: Headers, url: string): boolean {
     if (!this.enabled) return true;
     const key = presentedKey(headers, url);
     if (key === undefined) return false;

@@ -53,8 +53,7 @@ export async function handleModelCall(ctx: PipelineContext, call: DialectCall, r
     if (ctx.log.isLevelEnabled('debug')) log.debug({ ...pair, stream, status, ms: Math.round(performance.now() - started) }, 'request done');
   };
   try {
-    const url = new URL(req.url);
-    if (!ctx.keys.allows(req.headers, url)) throw new GatewayError(401, 'invalid or missing API key');
+    if (!ctx.keys.allows(req.headers, req.url)) throw new GatewayError(401, 'invalid or missing API key');
     const { bytes, json } = await readClientBody(req, ctx.bodyLimit);
     const model = call.pathModel ?? json['model'];
     if (typeof model !== 'string' || model === '') throw new GatewayError(400, 'the request names no model', undefined, {}, [{ code: 'missing_model', path: ['model'], message: 'a model is required' }]);
