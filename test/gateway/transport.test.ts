@@ -55,6 +55,21 @@ describe('client keys', () => {
     expect(got.headers['authorization']).toBe(`Bearer ${UPSTREAM_KEY}`);
   });
 
+  it("takes a Gemini client's key from ?key= as the REST API allows, and refuses a wrong one", async () => {
+    const call = (key: string) =>
+      fetch(`${locked.url}/v1beta/models/${modelFor('openai-chat')}:generateContent?key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hello' }] }] }),
+      });
+    const wrong = await call('wrong');
+    expect(wrong.status).toBe(401);
+    expect(upstream.received).toHaveLength(0);
+    const right = await call(GATEWAY_KEY);
+    expect(right.status).toBe(200);
+    expect(upstream.received).toHaveLength(1);
+  });
+
   it('refuses a Bedrock SigV4 client when keys are configured (the gateway cannot check AWS signatures)', async () => {
     const f = await failureOf('bedrock-converse', () => callThrough('bedrock-converse', locked.url, modelFor('openai-chat'), false));
     expect(f.status).toBe(401);
