@@ -18,7 +18,7 @@ import type { StreamEvent } from '../model/stream-event.js';
 import type { Usage } from '../model/usage.js';
 import { Accumulator } from '../stream/accumulate.js';
 import { encodeMessages } from '../memory/messages.js';
-import { initializedResult, lossesOf, type AgentHooks, type AgentState } from './hooks.js';
+import { initializedResult, isCanonicalHooks, lossesOf, type AgentHooks, type AgentState } from './hooks.js';
 import { ModelCallError, type ModelCallOptions, type ModelClient } from './model-client.js';
 import { outputParts, type AgentTool } from './tool.js';
 
@@ -151,8 +151,9 @@ export class Agent {
     this.initialized = true;
     const prompts: string[] = [];
     for (const h of this.hooks) {
-      if (h.onAgentInitialized === undefined) continue;
-      const r = initializedResult(await h.onAgentInitialized({ ...this.session(), format: this.hookFormat }));
+      const canonical = isCanonicalHooks(h);
+      if (!canonical && h.onAgentInitialized === undefined) continue;
+      const r = initializedResult(canonical ? await h.recent(this.session(), { verbatim: false }) : await h.onAgentInitialized!({ ...this.session(), format: this.hookFormat }));
       this.losses.push(...r.losses);
       if (r.prompt !== '') prompts.push(r.prompt);
     }
@@ -172,11 +173,19 @@ export class Agent {
 
   private async add(message: Message): Promise<void> {
     this.messages.push(message);
-    const withHook = this.hooks.filter((h) => h.onMessageAdded !== undefined);
-    if (withHook.length === 0) return;
-    const wire = this.wireOf(message);
-    for (const h of withHook) {
-      const r = await h.onMessageAdded!({ ...this.session(), format: this.hookFormat, message: wire, canonical: message });
+    // The message in the hook dialect, made once and only when a hook takes it so.
+    let wire: unknown;
+    let encoded = false;
+    for (const h of this.hooks) {
+      let r: unknown;
+      if (isCanonicalHooks(h)) r = await h.store(this.session(), [message]);
+      else if (h.onMessageAdded !== undefined) {
+        if (!encoded) {
+          wire = this.wireOf(message);
+          encoded = true;
+        }
+        r = await h.onMessageAdded({ ...this.session(), format: this.hookFormat, message: wire, canonical: message });
+      } else continue;
       this.losses.push(...lossesOf(r));
     }
   }

@@ -6,6 +6,10 @@
  * openai-chat), so the memory hooks of `createMemoryHooks` plug in as they are: what
  * `onAgentInitialized` returns with a non-empty `prompt` (their `Recent conversation:` text) joins
  * the system prompt.
+ * A provider that also speaks canonical messages (`recent` and `store`, as createMemoryHooks' do) is
+ * called through those instead: the Agent's messages are canonical already, so they are stored as
+ * they are, without a round trip through a dialect that may not hold all of them (reasoning in
+ * OpenAI Chat) and without encoding the loaded turns that the Agent only reads as prompt text.
  */
 import type { Loss } from '../model/loss.js';
 import type { Message } from '../model/message.js';
@@ -31,10 +35,27 @@ export interface MessageAddedEvent extends InitializedEvent {
   canonical: Message;
 }
 
+export interface SessionRefIds {
+  actorId: string;
+  sessionId: string;
+}
+
 export interface AgentHooks {
   /** May return `{ prompt }`: text that joins the system prompt (and `losses`, kept on the agent). */
   onAgentInitialized?(event: InitializedEvent): unknown;
   onMessageAdded?(event: MessageAddedEvent): unknown;
+  /**
+   * With `store`, called in place of `onAgentInitialized`: may return `{ prompt, losses }` likewise.
+   * Called with `{ verbatim: false }`: the Agent reads only the prompt text, not the messages.
+   */
+  recent?(session: SessionRefIds, options: { verbatim: false }): unknown;
+  /** With `recent`, called in place of `onMessageAdded` with the canonical message; may return `{ losses }`. */
+  store?(session: SessionRefIds, messages: readonly Message[]): unknown;
+}
+
+/** Whether the provider speaks canonical messages (both `recent` and `store`). */
+export function isCanonicalHooks(h: AgentHooks): h is AgentHooks & Required<Pick<AgentHooks, 'recent' | 'store'>> {
+  return typeof h.recent === 'function' && typeof h.store === 'function';
 }
 
 /** What a hook returned, read for the parts the Agent uses. */

@@ -21,7 +21,7 @@ import { UsageError, ValidationError, type Issue } from '../model/errors.js';
 import type { Loss } from '../model/loss.js';
 import type { Message } from '../model/message.js';
 import { checkId } from './ids.js';
-import { appendMessages, decodeMessages, encodeMessages, readsHints, recallMessages, type AppendResult, type Memory } from './messages.js';
+import { appendMessages, decodeMessages, encodeMessages, readsHints, recallMessages, type AppendResult, type Memory, type RecallOptions } from './messages.js';
 import { pendingCallContexts } from './pending-calls.js';
 import { conversationPrompt } from './prompt.js';
 import { DEFAULT_TURNS } from './store.js';
@@ -57,8 +57,11 @@ export interface MemoryHooks {
   readonly k: number;
   onAgentInitialized(options: SessionRef & { format: string }): Promise<Loaded>;
   onMessageAdded(options: SessionRef & { message: unknown; format: string }): Promise<AppendResult>;
-  /** The last k turns as canonical messages, with their prompt text. */
-  recent(session: SessionRef): Promise<LoadedCanonical>;
+  /**
+   * The last k turns as canonical messages, with their prompt text. `{ verbatim: false }` when the
+   * messages are only read as text or encoded to a format that reads no hints (see RecallOptions).
+   */
+  recent(session: SessionRef, options?: RecallOptions): Promise<LoadedCanonical>;
   /** Stores canonical messages, one event each (system messages reported, not stored). */
   store(session: SessionRef, messages: readonly Message[]): Promise<AppendResult>;
 }
@@ -121,8 +124,8 @@ export function createMemoryHooks(mem: Memory, options: MemoryHooksOptions = {})
     return { messages: r.messages, prompt: conversationPrompt(r.messages), losses: r.losses };
   }
 
-  async function recent(session: SessionRef): Promise<LoadedCanonical> {
-    return load(session, true);
+  async function recent(session: SessionRef, options: RecallOptions = {}): Promise<LoadedCanonical> {
+    return load(session, options.verbatim !== false);
   }
 
   async function store(session: SessionRef, messages: readonly Message[]): Promise<AppendResult> {

@@ -119,6 +119,37 @@ describe('Agent hooks', () => {
     await new Agent({ model: 'm', client, hooks, state: { actor_id: 'a', session_id: 's' } }).invoke('hey');
     expect(seen).toEqual([['init', 'a', 's', 'openai-chat'], ['added', { role: 'user', content: 'hey' }], ['added', { role: 'assistant', content: [{ type: 'text', text: 'yo' }] }]]);
   });
+
+  it('a provider of canonical recent/store is called through them: messages stored as they are, reasoning included', async () => {
+    const seen: unknown[] = [];
+    const hooks: AgentHooks = {
+      onAgentInitialized: () => void seen.push('onAgentInitialized'),
+      onMessageAdded: () => void seen.push('onMessageAdded'),
+      recent: (session, options) => (seen.push(['recent', session, options]), { prompt: 'Recent conversation:\nuser: earlier', losses: [] }),
+      store: (session, messages) => void seen.push(['store', session, messages]),
+    };
+    const thought = { type: 'reasoning' as const, text: 'The user greets.', signature: 'sig-1', origin: 'anthropic-messages' as const };
+    const client = scriptedClient(() => assistant([thought, { type: 'text', text: 'yo' }]));
+    await new Agent({ model: 'm', client, hooks, state: { actor_id: 'a', session_id: 's' }, systemPrompt: 'Be brief.' }).invoke('hey');
+    const session = { actorId: 'a', sessionId: 's' };
+    expect(seen).toEqual([
+      ['recent', session, { verbatim: false }],
+      ['store', session, [{ role: 'user', parts: [{ type: 'text', text: 'hey' }], stringContent: true }]],
+      ['store', session, [expect.objectContaining({ role: 'assistant', parts: [thought, { type: 'text', text: 'yo' }] })]],
+    ]);
+    expect((client.requests[0]?.messages[0]?.parts[0] as { text: string }).text).toBe('Be brief.\n\nRecent conversation:\nuser: earlier');
+  });
+
+  it('with the memory hooks, a reasoning signature survives into the next session load (OpenAI Chat would drop it)', async () => {
+    const mem = await openMemory('memory:');
+    const state = { actor_id: 'bob', session_id: 'r1' };
+    const thought = { type: 'reasoning' as const, text: 'Short answer.', signature: 'sig-2', origin: 'anthropic-messages' as const };
+    const client = scriptedClient(() => assistant([thought, { type: 'text', text: 'Hi Bob.' }]));
+    await new Agent({ model: 'm', client, hooks: createMemoryHooks(mem), state }).invoke('hello');
+    const recalled = await createMemoryHooks(mem).recent({ actorId: 'bob', sessionId: 'r1' });
+    expect(recalled.messages[1]?.parts[0]).toMatchObject(thought);
+    await mem.close();
+  });
 });
 
 describe('Agent.stream', () => {
