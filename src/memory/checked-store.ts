@@ -68,6 +68,11 @@ function toEvent(actorId: string, sessionId: string, row: Row): StoredEvent {
   return event;
 }
 
+/** The first `count` rows as events, each made (its JSON parsed) only when it is read. */
+function* eventsOf(actorId: string, sessionId: string, rows: readonly Row[], count: number): Generator<StoredEvent> {
+  for (let i = 0; i < count; i++) yield toEvent(actorId, sessionId, rows[i] as Row);
+}
+
 export function createEventStore(backend: Backend, options: StoreOptions = {}): EventStore {
   const expiryDays = checkExpiryDays(options.expiryDays);
   const clock = options.now ?? Date.now;
@@ -137,11 +142,12 @@ export function createEventStore(backend: Backend, options: StoreOptions = {}): 
       let size = Math.min(MAX_PAGE, Math.max(8, 4 * k));
       return collectLastTurns(k, async () => {
         if (done) return undefined;
-        const { events, more, last } = await page(actorId, sessionId, false, size, after, at);
+        const rows = await backend.list(actorId, sessionId, after ? { after, chronological: false, limit: size + 1 } : { chronological: false, limit: size + 1 }, at);
+        done = rows.length <= size;
+        const kept = done ? rows.length : size;
+        after = kept > 0 ? rows[kept - 1] : undefined;
         size = MAX_PAGE;
-        done = !more;
-        after = last;
-        return events.length > 0 ? events : undefined;
+        return kept > 0 ? eventsOf(actorId, sessionId, rows, kept) : undefined;
       });
     },
 

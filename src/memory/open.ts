@@ -4,7 +4,8 @@
  * - `memory:` — in this process only;
  * - `sqlite:<path>` — a file (`sqlite:./memory.db`, `sqlite:/abs/path.db`, `sqlite:///abs/path.db`),
  *   or `sqlite::memory:`; the path is taken as written (no %-decoding), up to a `?`;
- *   `?synchronous=full` for an fsync per append;
+ *   `?synchronous=full` for an fsync per append; `?checkpoint=inline` to fold the write-ahead log
+ *   back inside the commits that fill it instead of in a worker thread (sqlite-checkpoint.ts);
  * - `postgres://user@host:port/db` (or postgresql://) — `?schema=name` for the tables' schema
  *   (default interlingua_memory); other parameters go to node-postgres.
  * - `redis://[user:password@]host:port/db` (or rediss:// for TLS) — `?prefix=` for the keys' prefix
@@ -18,6 +19,7 @@
 import { UsageError } from '../model/errors.js';
 import { checkExpiryDays, createEventStore } from './checked-store.js';
 import type { AgentCoreClientOptions } from './agentcore-client.js';
+import type { SqliteOptions } from './backends/sqlite.js';
 import type { EventStore, StoreOptions } from './store.js';
 
 export interface OpenOptions extends StoreOptions {
@@ -69,7 +71,7 @@ export async function openMemory(urlIn: string, options: OpenOptions = {}): Prom
     const { MemoryBackend } = await import('./backends/memory.js');
     store = createEventStore(new MemoryBackend(), { ...options, expiryDays });
   } else if (scheme === 'sqlite') {
-    const p = takeParams(url, params, ['expiryDays', 'synchronous']);
+    const p = takeParams(url, params, ['expiryDays', 'synchronous', 'checkpoint']);
     const expiryDays = expiryFrom(url, p, options);
     const path = body.startsWith('//') ? body.slice(2) : body;
     if (path === '') throw new UsageError(`memory store URL ${url}: sqlite: needs a file path, e.g. sqlite:./memory.db`);
@@ -77,8 +79,15 @@ export async function openMemory(urlIn: string, options: OpenOptions = {}): Prom
     if (sync !== undefined && sync !== 'normal' && sync !== 'full') {
       throw new UsageError(`memory store URL ${url}: synchronous must be normal or full (got '${sync}')`);
     }
+    const checkpoint = p.get('checkpoint');
+    if (checkpoint !== undefined && checkpoint !== 'background' && checkpoint !== 'inline') {
+      throw new UsageError(`memory store URL ${url}: checkpoint must be background or inline (got '${checkpoint}')`);
+    }
     const { openSqliteBackend } = await import('./backends/sqlite.js');
-    const backend = await openSqliteBackend(path, sync ? { synchronous: sync } : {});
+    const sqliteOptions: SqliteOptions = {};
+    if (sync !== undefined) sqliteOptions.synchronous = sync;
+    if (checkpoint !== undefined) sqliteOptions.checkpoint = checkpoint;
+    const backend = await openSqliteBackend(path, sqliteOptions);
     store = createEventStore(backend, { ...options, expiryDays });
   } else if (scheme === 'postgres' || scheme === 'postgresql') {
     // Our parameters are taken out; the rest (sslmode, application_name ...) is node-postgres's.

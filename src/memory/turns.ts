@@ -174,11 +174,12 @@ export function startsTurn(payload: readonly PayloadItem[]): boolean {
 
 /**
  * Groups events read newest first (pages from `next`) into the last `k` turns, oldest first. Reads
- * only as many pages as the turns need.
+ * only as many pages as the turns need, and of the last page only the events up to the k-th turn's
+ * start (a page may be an iterable that makes each event as it is read).
  */
 export async function collectLastTurns<E extends { payload: PayloadItem[] }>(
   k: number,
-  next: () => Promise<E[] | undefined>,
+  next: () => Promise<Iterable<E> | undefined>,
   isStart: (e: E) => boolean = (e) => startsTurn(e.payload),
 ): Promise<E[][]> {
   const turns: E[][] = [];

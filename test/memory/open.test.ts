@@ -84,6 +84,7 @@ describe('openMemory URLs', () => {
     await usage('memory:somewhere', /memory: takes no path/);
     await usage('sqlite:', /sqlite: needs a file path/);
     await usage('sqlite:x.db?synchronous=off', /synchronous must be normal or full/);
+    await usage('sqlite:x.db?checkpoint=never', /checkpoint must be background or inline/);
     await usage('mysql://localhost/db', /unknown scheme/);
     await usage('./memory.db', /unknown scheme/);
   });

@@ -1,6 +1,6 @@
 /** The sqlite: backend against the conformance suite, plus what only a file database has. */
 import Database from 'better-sqlite3';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMemory, UsageError } from '../../src/memory/index.js';
@@ -63,5 +63,42 @@ describe('sqlite: the file', () => {
     writeFileSync(junk, 'this is not a database, just text that is long enough to have a header.'.repeat(20));
     await expect(openMemory(`sqlite:${junk}`)).rejects.toBeInstanceOf(UsageError);
     await expect(openMemory(`sqlite:${join(dbFile(), '..', 'no', 'such', 'dir', 'x.db')}`)).rejects.toThrow(/cannot open/);
+  });
+});
+
+describe('sqlite: checkpoints', () => {
+  const walSize = (file: string): number => (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+  /** Appends in two batches with a pause between; the log's size after each. */
+  async function twoBatches(url: string, file: string): Promise<[number, number]> {
+    const store = await openMemory(url);
+    try {
+      const batch = async (tag: string) => {
+        for (let i = 0; i < 60; i++) await store.appendEvents('alice', `s${i % 5}`, [user(`${tag}-${i} ${'x'.repeat(900)}`)]);
+      };
+      await batch('a');
+      const first = walSize(file);
+      // Long enough for the worker's checkpoints (every 100 ms) to fold the whole log back.
+      await new Promise((r) => setTimeout(r, 1500));
+      await batch('b');
+      return [first, walSize(file)];
+    } finally {
+      await store.close();
+    }
+  }
+
+  it('run in a worker: a log folded back between batches is written again from its start, not grown', async () => {
+    const file = dbFile();
+    const [first, second] = await twoBatches(`sqlite:${file}`, file);
+    expect(first).toBeGreaterThan(60 * 1024);
+    expect(second).toBeLessThan(first * 1.5);
+    // Closed, the last connection folded the log into the database and removed it.
+    expect(walSize(file)).toBe(0);
+    expect(countRows(file)).toBe(120);
+  });
+
+  it("?checkpoint=inline leaves them to the commits: under SQLite's 1000 pages the log only grows", async () => {
+    const file = dbFile();
+    const [first, second] = await twoBatches(`sqlite:${file}?checkpoint=inline`, file);
+    expect(second).toBeGreaterThan(first * 1.8);
   });
 });

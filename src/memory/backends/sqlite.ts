@@ -12,6 +12,7 @@ import { MissingPackageError, UsageError } from '../../model/errors.js';
 import type { Backend, ListQuery, Row, SessionRow } from '../backend.js';
 import type { PreparedEvent } from '../event-shape.js';
 import { makeEventId } from '../ids.js';
+import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './sqlite-checkpoint.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -43,6 +44,11 @@ CREATE INDEX IF NOT EXISTS events_expiry ON events (expires_at);
 
 export interface SqliteOptions {
   synchronous?: 'normal' | 'full';
+  /**
+   * Where WAL checkpoints run: 'background' (default for a file) in a worker thread, off the
+   * request path (sqlite-checkpoint.ts); 'inline' as SQLite does by itself, inside a commit.
+   */
+  checkpoint?: 'background' | 'inline';
   /** How long a writer waits for another connection's transaction, ms. */
   busyTimeoutMs?: number;
 }
@@ -55,13 +61,17 @@ interface SessionState {
 
 type Stmt = BetterSqlite3.Statement<unknown[], unknown>;
 const COLS = 'seq, ts, event_id AS eventId, payload AS payloadJson, metadata AS metadataJson';
+const SID = 'SELECT id FROM sessions WHERE actor_id = ? AND session_id = ?';
 
 export class SqliteBackend implements Backend {
   readonly kind = 'sqlite';
   private readonly s: Record<string, Stmt>;
   private readonly appendTx: (actorId: string, sessionId: string, events: PreparedEvent[], now: number, expiresAt: number) => Row[];
 
-  constructor(private readonly db: BetterSqlite3.Database) {
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly checkpointer?: Checkpointer,
+  ) {
     const p = (sql: string): Stmt => db.prepare(sql);
     this.s = {
       session: p('SELECT id, last_seq, last_ts FROM sessions WHERE actor_id = ? AND session_id = ?'),
@@ -69,10 +79,11 @@ export class SqliteBackend implements Backend {
       bumpSession: p('UPDATE sessions SET last_seq = ?, last_ts = ?, expires_at = max(expires_at, ?) WHERE id = ?'),
       insert: p('INSERT INTO events (sid, seq, ts, event_id, expires_at, payload, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       get: p(`SELECT ${COLS} FROM events WHERE sid = ? AND seq = ? AND expires_at > ?`),
-      asc: p(`SELECT ${COLS} FROM events WHERE sid = ? AND expires_at > ? ORDER BY ts, seq LIMIT ?`),
-      ascAfter: p(`SELECT ${COLS} FROM events WHERE sid = ? AND (ts, seq) > (?, ?) AND expires_at > ? ORDER BY ts, seq LIMIT ?`),
-      desc: p(`SELECT ${COLS} FROM events WHERE sid = ? AND expires_at > ? ORDER BY ts DESC, seq DESC LIMIT ?`),
-      descAfter: p(`SELECT ${COLS} FROM events WHERE sid = ? AND (ts, seq) < (?, ?) AND expires_at > ? ORDER BY ts DESC, seq DESC LIMIT ?`),
+      // The session found inside the statement: one statement per page instead of two.
+      asc: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND expires_at > ? ORDER BY ts, seq LIMIT ?`),
+      ascAfter: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND (ts, seq) > (?, ?) AND expires_at > ? ORDER BY ts, seq LIMIT ?`),
+      desc: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND expires_at > ? ORDER BY ts DESC, seq DESC LIMIT ?`),
+      descAfter: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND (ts, seq) < (?, ?) AND expires_at > ? ORDER BY ts DESC, seq DESC LIMIT ?`),
       sessions: p('SELECT session_id AS sessionId, created_at AS createdAt FROM sessions WHERE actor_id = ? AND expires_at > ? ORDER BY session_id'),
       actors: p('SELECT DISTINCT actor_id FROM sessions WHERE expires_at > ? ORDER BY actor_id').pluck(),
       eventExpiry: p('SELECT expires_at FROM events WHERE sid = ? AND seq = ? AND event_id = ?').pluck(),
@@ -121,11 +132,8 @@ export class SqliteBackend implements Backend {
   }
 
   list(actorId: string, sessionId: string, q: ListQuery, now: number): Row[] {
-    const sid = this.sid(actorId, sessionId);
-    if (sid === undefined) return [];
-    const stmt = q.chronological ? (q.after ? this.s.ascAfter! : this.s.asc!) : q.after ? this.s.descAfter! : this.s.desc!;
-    const args = q.after ? [sid, q.after.ts, q.after.seq, now, q.limit] : [sid, now, q.limit];
-    return stmt.all(...args) as Row[];
+    if (q.after === undefined) return (q.chronological ? this.s.asc! : this.s.desc!).all(actorId, sessionId, now, q.limit) as Row[];
+    return (q.chronological ? this.s.ascAfter! : this.s.descAfter!).all(actorId, sessionId, q.after.ts, q.after.seq, now, q.limit) as Row[];
   }
 
   sessions(actorId: string, now: number): SessionRow[] {
@@ -171,7 +179,9 @@ export class SqliteBackend implements Backend {
     }).immediate();
   }
 
-  close(): void {
+  async close(): Promise<void> {
+    // The worker's connection first: the last one to close folds the log into the database.
+    await this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 }
@@ -216,7 +226,9 @@ export async function openSqliteBackend(path: string, options: SqliteOptions = {
         db.pragma(`user_version = ${SCHEMA_VERSION}`);
       }).immediate();
     }
-    return new SqliteBackend(db);
+    if (options.checkpoint === 'inline' || db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return new SqliteBackend(db);
+    db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    return new SqliteBackend(db, startCheckpointer(db.name));
   } catch (err) {
     db.close();
     if (err instanceof UsageError) throw err;
