@@ -57,10 +57,12 @@ export class PostgresBackend implements Backend {
   }
 
   async append(actorId: string, sessionId: string, events: PreparedEvent[], now: number, expiresAt: number): Promise<Row[]> {
-    const res = await this.pool.query<{ o_seq: string; o_ts: string; o_event_id: string }>(
-      `SELECT * FROM ${this.t.fn}($1, $2, $3, $4, $5::bigint[], $6::text[], $7::text[])`,
-      [actorId, sessionId, now, expiresAt, events.map((e) => e.ts ?? null), events.map((e) => e.payloadJson), events.map((e) => e.metadataJson ?? null)],
-    );
+    // Named, so each connection parses and plans it once (the pool's connections serve one schema).
+    const res = await this.pool.query<{ o_seq: string; o_ts: string; o_event_id: string }>({
+      name: 'interlingua_append',
+      text: `SELECT * FROM ${this.t.fn}($1, $2, $3, $4, $5::bigint[], $6::text[], $7::text[])`,
+      values: [actorId, sessionId, now, expiresAt, events.map((e) => e.ts ?? null), events.map((e) => e.payloadJson), events.map((e) => e.metadataJson ?? null)],
+    });
     return res.rows.map((r, i) => ({ seq: Number(r.o_seq), ts: Number(r.o_ts), eventId: r.o_event_id, payloadJson: events[i]!.payloadJson, metadataJson: events[i]!.metadataJson }));
   }
 
@@ -74,10 +76,11 @@ export class PostgresBackend implements Backend {
     const [cmp, dir] = q.chronological ? ['>', 'ASC'] : ['<', 'DESC'];
     const after = q.after ? `AND (ts, seq) ${cmp} ($5, $6)` : '';
     const args: unknown[] = [actorId, sessionId, now, q.limit, ...(q.after ? [q.after.ts, q.after.seq] : [])];
-    const res = await this.pool.query<RawRow>(
-      `SELECT ${COLS} FROM ${this.t.events} WHERE sid = ${this.sid()} ${after} AND expires_at > $3 ORDER BY ts ${dir}, seq ${dir} LIMIT $4`,
-      args,
-    );
+    const res = await this.pool.query<RawRow>({
+      name: `interlingua_list_${dir}${q.after ? '_after' : ''}`,
+      text: `SELECT ${COLS} FROM ${this.t.events} WHERE sid = ${this.sid()} ${after} AND expires_at > $3 ORDER BY ts ${dir}, seq ${dir} LIMIT $4`,
+      values: args,
+    });
     return res.rows.map(toRow);
   }
 
