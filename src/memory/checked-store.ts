@@ -73,10 +73,17 @@ function* eventsOf(actorId: string, sessionId: string, rows: readonly Row[], cou
   for (let i = 0; i < count; i++) yield toEvent(actorId, sessionId, rows[i] as Row);
 }
 
+/** Rows more than the last read needed that the first page of lastTurns asks for. */
+const NEEDED_MARGIN = 4;
+/** Sessions remembered for that; the map is emptied when full, so it stays small. */
+const NEEDED_MAX = 10_000;
+
 export function createEventStore(backend: Backend, options: StoreOptions = {}): EventStore {
   const expiryDays = checkExpiryDays(options.expiryDays);
   const clock = options.now ?? Date.now;
   let lastPurge = Number.NEGATIVE_INFINITY;
+  /** Events the last lastTurns of a session (and k) read: the next one's first page size. */
+  const lastNeeded = new Map<string, number>();
   let closed = false;
 
   const now = (): number => {
@@ -138,9 +145,12 @@ export function createEventStore(backend: Backend, options: StoreOptions = {}): 
       const at = now();
       let after: Position | undefined;
       let done = false;
-      // Turns are mostly a few events each: the first page asks for a few per turn, later ones for a full page.
-      let size = Math.min(MAX_PAGE, Math.max(8, 4 * k));
-      return collectLastTurns(k, async () => {
+      // The first page asks for what this session's last read needed and a few more (a new turn
+      // is mostly the size of the one it pushes out), else for a few per turn; later ones for a full page.
+      const key = `${actorId}\u0000${sessionId}\u0000${k}`;
+      const needed = lastNeeded.get(key);
+      let size = Math.min(MAX_PAGE, Math.max(8, needed === undefined ? 4 * k : needed + NEEDED_MARGIN));
+      const turns = await collectLastTurns(k, async () => {
         if (done) return undefined;
         const rows = await backend.list(actorId, sessionId, after ? { after, chronological: false, limit: size + 1 } : { chronological: false, limit: size + 1 }, at);
         done = rows.length <= size;
@@ -149,6 +159,11 @@ export function createEventStore(backend: Backend, options: StoreOptions = {}): 
         size = MAX_PAGE;
         return kept > 0 ? eventsOf(actorId, sessionId, rows, kept) : undefined;
       });
+      if (lastNeeded.size >= NEEDED_MAX) lastNeeded.clear();
+      let count = 0;
+      for (const t of turns) count += t.length;
+      lastNeeded.set(key, count);
+      return turns;
     },
 
     async listSessions(actorIdIn) {

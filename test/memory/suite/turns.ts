@@ -111,6 +111,21 @@ export function turnsSuite(backend: BackendUnderTest): void {
       expect(turnLabels(await store.lastTurns('alice', 's', 2))[0]?.length).toBe(152);
     });
 
+    it('read again after the session grew by a longer turn than the ones before: still whole, nothing more', async () => {
+      const { store } = await fresh(backend);
+      for (let i = 1; i <= 4; i++) await store.appendEvents('alice', 's', [user(`u${i}`), assistant(`a${i}`)]);
+      expect(turnLabels(await store.lastTurns('alice', 's', 2))).toEqual([['u3', 'a3'], ['u4', 'a4']]);
+      const calls = Array.from({ length: 12 }, (_, n) => assistant(`step${n}`));
+      await store.appendEvents('alice', 's', [user('u5'), ...calls, assistant('a5')]);
+      const again = turnLabels(await store.lastTurns('alice', 's', 2));
+      expect(again.map((t) => t.length)).toEqual([2, 14]);
+      expect(again[0]).toEqual(['u4', 'a4']);
+      expect(again[1]?.[0]).toBe('u5');
+      await store.appendEvents('alice', 's', [user('u6'), assistant('a6')]);
+      expect(turnLabels(await store.lastTurns('alice', 's', 2)).map((t) => t[0])).toEqual(['u5', 'u6']);
+      expect(turnLabels(await store.lastTurns('alice', 's', 1))).toEqual([['u6', 'a6']]);
+    });
+
     it('reads only its own session', async () => {
       const { store } = await fresh(backend);
       await store.appendEvents('alice', 's', [user('alice-s')]);
