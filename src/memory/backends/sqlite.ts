@@ -68,9 +68,12 @@ export class SqliteBackend implements Backend {
   private readonly s: Record<string, Stmt>;
   private readonly appendTx: (actorId: string, sessionId: string, events: PreparedEvent[], now: number, expiresAt: number) => Row[];
 
+  /** Started with the first append, so a store that only reads starts no thread. */
+  private checkpointer: Checkpointer | undefined;
+
   constructor(
     private readonly db: BetterSqlite3.Database,
-    private readonly checkpointer?: Checkpointer,
+    private readonly startCheckpointer?: () => Checkpointer,
   ) {
     const p = (sql: string): Stmt => db.prepare(sql);
     this.s = {
@@ -123,6 +126,7 @@ export class SqliteBackend implements Backend {
   }
 
   append(actorId: string, sessionId: string, events: PreparedEvent[], now: number, expiresAt: number): Row[] {
+    if (this.checkpointer === undefined && this.startCheckpointer !== undefined) this.checkpointer = this.startCheckpointer();
     return this.appendTx(actorId, sessionId, events, now, expiresAt);
   }
 
@@ -228,7 +232,8 @@ export async function openSqliteBackend(path: string, options: SqliteOptions = {
     }
     if (options.checkpoint === 'inline' || db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return new SqliteBackend(db);
     db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-    return new SqliteBackend(db, startCheckpointer(db.name));
+    const file = db.name;
+    return new SqliteBackend(db, () => startCheckpointer(file));
   } catch (err) {
     db.close();
     if (err instanceof UsageError) throw err;
