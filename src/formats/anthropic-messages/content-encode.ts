@@ -10,7 +10,7 @@ import type { DocumentPart, ImagePart, Part, ReasoningPart, SearchResultPart, Te
 import type { Source } from '../../model/source.js';
 import type { LossSink } from '../codec.js';
 import { parseDataUrl } from '../shared/data-url.js';
-import { isJsonText } from '../shared/json-text.js';
+import { isJsonText, jsonTextEquals } from '../shared/json-text.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { mapId, mapName } from './tool-names.js';
 import { encodeCache, ID, own } from './wire-util.js';
@@ -258,7 +258,7 @@ function encodeToolCall(part: ToolCallPart, role: Role, path: Path, losses: Loss
   if (!isJsonObject(input)) {
     loss(losses, 'tool-arguments-not-object', [...path, 'arguments'], 'Anthropic tool input must be an object; wrapped as {"value": ...}', 'approximated');
     input = { value: input };
-  } else if (part.argumentsJson !== undefined && part.argumentsJson !== JSON.stringify(input)) {
+  } else if (part.argumentsJson !== undefined && !jsonTextEquals(input, part.argumentsJson)) {
     if (!isJsonText(part.argumentsJson)) {
       // A model's call cut off mid-arguments (OpenAI responses may hold one): the input is what it decoded to.
       loss(losses, 'invalid-arguments', [...path, 'argumentsJson'], `tool arguments are not valid JSON; input ${JSON.stringify(input)} sent instead`, 'approximated');
