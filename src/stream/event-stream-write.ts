@@ -1,8 +1,8 @@
 /**
  * Writing AWS event-stream messages (see event-stream.ts for the format) with one allocation per
  * message: the headers' bytes are built once per event type and copied in, the JSON payload is
- * written straight into the message (ASCII by a loop; TextEncoder only for other text), integers
- * by shifts. TextEncoder.encode and a DataView per small piece cost more than the rest together.
+ * written straight into the message (its length from Buffer.byteLength, its bytes by encodeInto),
+ * integers by shifts. TextEncoder.encode and a DataView per small piece cost more than the rest together.
  */
 import type { WireEvent } from '../model/stream-event.js';
 import { crc32Update } from './crc32.js';
@@ -39,12 +39,11 @@ export function wireEventToMessage(e: WireEvent): Uint8Array {
   // JSON.stringify of undefined is undefined, which TextEncoder took as no text.
   const text: string | undefined = JSON.stringify(e.data);
   const body = text ?? '';
-  const length = utf8Length(body);
+  // Buffer.byteLength counts as TextEncoder writes (a lone surrogate as U+FFFD, 3 bytes).
+  const length = Buffer.byteLength(body, 'utf8');
   const out = frame(head, length);
   const at = PRELUDE + head.length;
-  if (length === body.length) {
-    for (let i = 0; i < length; i++) out[at + i] = body.charCodeAt(i);
-  } else encoder.encodeInto(body, out.subarray(at, at + length));
+  encoder.encodeInto(body, out.subarray(at, at + length));
   return seal(out);
 }
 
@@ -95,19 +94,4 @@ function writeUint32(out: Uint8Array, at: number, value: number): void {
   out[at + 1] = (value >>> 16) & 0xff;
   out[at + 2] = (value >>> 8) & 0xff;
   out[at + 3] = value & 0xff;
-}
-
-/** The UTF-8 length TextEncoder gives `text`: a lone surrogate becomes U+FFFD (3 bytes). */
-function utf8Length(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) n += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 2; // a pair: 2 UTF-16 units, 4 bytes
-      i++;
-    } else n += 2;
-  }
-  return n;
 }
