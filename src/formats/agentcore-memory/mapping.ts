@@ -21,7 +21,8 @@ import { encodeGroup, STASH_KEY, takeMessageStash } from '../shared/stash.js';
 import { AGENTCORE, BLOB, ENVELOPE_VERSION, EVENT_KEYS, LIMITS } from './agentcore-memory-api.js';
 import { own } from './content.js';
 import { namesFor, readCallNames, withoutCallNames, type CallNames } from './call-names.js';
-import { messagesOf, parseEvent, checkEventMetadata } from './event-decode.js';
+import { messagesOf, parseEvent, checkEventMetadata, type ParsedBlobs } from './event-decode.js';
+import { isOwnJsonText, sameJsonText } from './blob-text.js';
 import { encodeEvent, OWN_PAYLOADS, textBlobs } from './event-encode.js';
 import { sameValue } from '../shared/same-value.js';
 import { unpaired } from './older-results.js';
@@ -155,7 +156,8 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
   const before = issues.length;
   const strands = strandsMessages(event, path, ctx, issues);
   if (strands !== undefined) return issues.length > before ? [] : verbatim ? verbatimUnlessSame(event, strands) : strands;
-  const items = parseEvent(event, path, ctx, issues);
+  const blobs: ParsedBlobs = [];
+  const items = parseEvent(event, path, ctx, issues, verbatim ? blobs : undefined);
   if (items === undefined || (items.length === 0 && issues.length === before)) {
     checkEventMetadata(event, path, issues);
     ctx.losses.push({ code: 'empty-event', path, message: 'the event has no payloads (listed with includePayloads false?): no message to read', action: 'dropped' });
@@ -163,7 +165,7 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
   }
   const messages = messagesOf(event, items, path, ctx, issues);
   if (issues.length > before) return [];
-  return verbatim ? verbatimUnlessSame(event, messages) : messages;
+  return verbatim ? verbatimUnlessSame(event, messages, blobs) : messages;
 }
 
 /**
@@ -172,34 +174,49 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
  * a blob; without them both encodings are the same. Blobs are left objects and compared with the
  * text read without serializing them (megabytes of media each).
  */
-function writesBack(event: JsonObject, messages: readonly Message[]): boolean {
+function writesBack(event: JsonObject, messages: readonly Message[], blobs: ParsedBlobs): boolean {
   const again = encodeRun(messages.map((m, i) => ({ m, i })), new LossList(), new LossList(), true, LIMITS.metadataEntries, 'objects');
-  return again.length === 1 && sameEvent(again[0] as JsonObject, event);
+  return again.length === 1 && sameEvent(again[0] as JsonObject, event, blobs);
 }
 
 /** sameJson, except that a payload's blob written as an object equals blob text that is exactly its JSON. */
-function sameEvent(written: JsonObject, read: JsonObject): boolean {
+function sameEvent(written: JsonObject, read: JsonObject, blobs: ParsedBlobs): boolean {
   const a = written['payload'];
   const b = read['payload'];
   if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return sameJson(written, read);
-  if (!sameJson({ ...written, payload: null }, { ...read, payload: null })) return false;
-  return a.every((p, k) => samePayload(p, b[k]));
+  if (!sameJsonBesidesPayload(written, read)) return false;
+  for (let k = 0; k < a.length; k++) if (!samePayload(a[k] as JsonValue, b[k], blobs[k])) return false;
+  return true;
 }
 
-function samePayload(written: JsonValue, read: JsonValue | undefined): boolean {
+/** sameJson of two events with their `payload` left out (written out: a spread per event cost more than the rest). */
+function sameJsonBesidesPayload(a: JsonObject, b: JsonObject): boolean {
+  let n = 0;
+  for (const k in a) {
+    if (k === 'payload' || a[k] === undefined) continue;
+    n++;
+    if (!Object.hasOwn(b, k) || !sameJson(a[k], b[k])) return false;
+  }
+  for (const k in b) if (k !== 'payload' && b[k] !== undefined) n--;
+  return n === 0;
+}
+
+/** `parsed`: the read blob's value, when it was read from text (it is `JSON.parse(text)`). */
+function samePayload(written: JsonValue, read: JsonValue | undefined, parsed: JsonValue | undefined): boolean {
   if (!isJsonObject(written) || !isJsonObject(read)) return sameJson(written, read);
   const blob = written['blob'];
   const text = read['blob'];
   if (!isJsonObject(blob) || typeof text !== 'string' || Object.keys(written).length !== 1 || Object.keys(read).length !== 1) return sameJson(written, read);
   // Packed payloads hold their own blobs as text inside: written the usual way and compared as text.
   if (blob['blobType'] === BLOB.payloads) return textBlobs(written)['blob'] === text;
+  if (parsed !== undefined) return sameJsonText(blob, parsed) && isOwnJsonText(parsed, text);
   return jsonTextEquals(blob, text);
 }
 
 /** The messages, with the event kept verbatim in the first one's hints when they would not write it back as it came. */
-function verbatimUnlessSame(event: JsonObject, messages: Message[]): Message[] {
+function verbatimUnlessSame(event: JsonObject, messages: Message[], blobs: ParsedBlobs = []): Message[] {
   if (messages.length === 0) return messages;
-  if (!writesBack(event, messages)) {
+  if (!writesBack(event, messages, blobs)) {
     const hash = stableHash(messages);
     const first = messages[0] as Message;
     first.ext = { ...first.ext, [AGENTCORE]: { ...own(first.ext), $event: event, $hash: hash } };
