@@ -54,7 +54,9 @@ describe('isOwnJsonText', () => {
     }), { numRuns: 1000 });
   });
   it('catches the spellings a plain string may hide', () => {
-    const cases = ['{"a":"xy","a":"zw"}', '{"a":"x\\/","b":1}', '["ab\\u0063"]', '["a\\\\"]', '{"k":"v" }', '{"a":{"b":"xx"},"a":{"b":"yy"}}', '["a","b"]', '{"n":1E3}', '{"n":1e+21}', '["\\u001F"]', '["\\u001f"]', '["a\\\\"]', '["a\\\\\\\\"]', '["a\\n\\\\"]', '["a\\u000a"]', '["a\\u005c"]', '{"a":"x\\\\","a":"y"}'];
+    const cases: string[] = ['{"a":"xy","a":"zw"}', '{"a":"x\\/","b":1}', '["ab\\u0063"]', '["a\\\\"]', '{"k":"v" }', '{"a":{"b":"xx"},"a":{"b":"yy"}}', '["a","b"]', '{"n":1E3}', '{"n":1e+21}', '["\\u001F"]', '["\\u001f"]', '["a\\\\"]', '["a\\\\\\\\"]', '["a\\n\\\\"]', '["a\\u000a"]', '["a\\u005c"]', '{"a":"x\\\\","a":"y"}'];
+    // Raw lone surrogates and a raw pair: JSON.parse takes them, JSON.stringify escapes only the lone ones.
+    cases.push('["a\ud800b"]', '["\udc00"]', '["\ud83d\ude00"]', '{"\ud800":1}');
     for (const t of cases) expect(isOwnJsonText(JSON.parse(t) as JsonValue, t), t).toBe(own(t));
   });
 });
