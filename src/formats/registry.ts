@@ -1,4 +1,4 @@
-import { isFormatId, type FormatId, type Kind } from '../model/format-id.js';
+import type { FormatId, Kind } from '../model/format-id.js';
 import { UsageError } from '../model/errors.js';
 import { codecKinds, type Codec, type KindCodec, type StreamCodec } from './codec.js';
 import { a2a } from './a2a/index.js';
@@ -37,7 +37,8 @@ export function formats(): FormatInfo[] {
 }
 
 export function getCodec(id: string): Codec {
-  const known = isFormatId(id) ? codecs().get(id) : undefined;
+  // The map's keys are format ids, so any other string simply misses (no scan of the id list first).
+  const known = codecs().get(id as FormatId);
   if (!known) {
     throw new UsageError(`unknown format '${id}'; known formats: ${[...codecs().keys()].join(', ')}`);
   }

@@ -9,25 +9,13 @@
 import type { JsonValue } from '../model/json.js';
 import type { WireEvent } from '../model/stream-event.js';
 import { ValidationError } from '../model/errors.js';
+import { crc32 } from './crc32.js';
+import { readHeaders, type HeaderValue } from './event-stream-headers.js';
 
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
+export { crc32 } from './crc32.js';
+export { encodeEventStreamMessage, wireEventToMessage } from './event-stream-write.js';
 
-/** CRC-32 (IEEE 802.3), the checksum the event-stream prelude and message end carry. */
-export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = (CRC_TABLE[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-export type HeaderValue = string | number | boolean | Uint8Array;
+export type { HeaderValue } from './event-stream-headers.js';
 
 export interface EventStreamMessage {
   headers: Record<string, HeaderValue>;
@@ -38,14 +26,12 @@ const PRELUDE = 12;
 const MAX_MESSAGE = 24 * 1024 * 1024; // the format's limit on one message
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const encoder = new TextEncoder();
 
 /** The first 12 bytes are a message prelude: a possible length and the CRC of those 8 bytes. */
 export function isPrelude(bytes: Uint8Array): boolean {
   if (bytes.length < PRELUDE) return false;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, PRELUDE);
-  const total = view.getUint32(0);
-  return total >= PRELUDE + 4 + view.getUint32(4) && total <= MAX_MESSAGE && view.getUint32(8) === crc32(bytes, 0, 8);
+  const total = uint32(bytes, 0);
+  return total >= PRELUDE + 4 + uint32(bytes, 4) && total <= MAX_MESSAGE && uint32(bytes, 8) === crc32(bytes, 0, 8);
 }
 
 /** Splits event-stream bytes into messages, checking both CRCs of each. */
@@ -55,21 +41,43 @@ export class EventStreamParser {
   private offset = 0;
 
   push(chunk: Uint8Array): EventStreamMessage[] {
-    this.buffer = this.buffer.length === 0 ? chunk : concat(this.buffer, chunk);
+    return this.read(chunk, true);
+  }
+
+  /**
+   * As `push`, but each payload is a view of the input rather than a copy: for a reader that
+   * decodes the payloads before it pushes again (a copy per message costs more than its CRC).
+   */
+  pushViews(chunk: Uint8Array): EventStreamMessage[] {
+    return this.read(chunk, false);
+  }
+
+  private read(chunk: Uint8Array, copy: boolean): EventStreamMessage[] {
+    const buffer = this.buffer.length === 0 ? chunk : concat(this.buffer, chunk);
     const out: EventStreamMessage[] = [];
-    while (this.buffer.length >= PRELUDE) {
-      const view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.byteLength);
-      const total = view.getUint32(0);
-      const headersLength = view.getUint32(4);
-      if (view.getUint32(8) !== crc32(this.buffer, 0, 8)) this.fail('prelude CRC does not match');
-      if (total < PRELUDE + 4 + headersLength || total > MAX_MESSAGE) this.fail(`message length ${total} is impossible`);
-      if (this.buffer.length < total) break;
-      if (view.getUint32(total - 4) !== crc32(this.buffer, 0, total - 4)) this.fail('message CRC does not match');
-      const headers = readHeaders(this.buffer.subarray(PRELUDE, PRELUDE + headersLength), (m) => this.fail(m));
-      out.push({ headers, payload: this.buffer.slice(PRELUDE + headersLength, total - 4) });
-      this.buffer = this.buffer.subarray(total);
+    let at = 0;
+    while (buffer.length - at >= PRELUDE) {
+      const total = uint32(buffer, at);
+      const headersLength = uint32(buffer, at + 4);
+      if (uint32(buffer, at + 8) !== crc32(buffer, at, at + 8)) this.fail('prelude CRC does not match', buffer, at);
+      if (total < PRELUDE + 4 + headersLength || total > MAX_MESSAGE) this.fail(`message length ${total} is impossible`, buffer, at);
+      if (buffer.length - at < total) break;
+      const end = at + total;
+      if (uint32(buffer, end - 4) !== crc32(buffer, at, end - 4)) this.fail('message CRC does not match', buffer, at);
+      let headers: Record<string, HeaderValue> | string;
+      try {
+        headers = readHeaders(buffer, at + PRELUDE, at + PRELUDE + headersLength);
+      } catch (err) {
+        this.buffer = buffer.subarray(at); // invalid UTF-8: left unread, as for the other failures
+        throw err;
+      }
+      if (typeof headers === 'string') this.fail(headers, buffer, at);
+      const from = at + PRELUDE + headersLength;
+      out.push({ headers, payload: copy ? buffer.slice(from, end - 4) : buffer.subarray(from, end - 4) });
+      at = end;
       this.offset += total;
     }
+    this.buffer = at === 0 ? buffer : buffer.subarray(at);
     return out;
   }
 
@@ -84,87 +92,21 @@ export class EventStreamParser {
     return this.buffer.length > 0 ? `a message (${this.buffer.length} bytes left)` : undefined;
   }
 
-  private fail(message: string): never {
+  /** Throws, keeping what is left from `at` of `buffer` (the message that failed) as the unread bytes. */
+  private fail(message: string, buffer?: Uint8Array, at = 0): never {
+    if (buffer !== undefined) this.buffer = buffer.subarray(at);
     throw new ValidationError([{ code: 'invalid_event_stream', path: ['bytes', this.offset], message: `event-stream message at byte ${this.offset}: ${message}` }]);
   }
+}
+
+function uint32(bytes: Uint8Array, at: number): number {
+  return (((bytes[at] as number) << 24) | ((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number)) >>> 0;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(a.length + b.length);
   out.set(a, 0);
   out.set(b, a.length);
-  return out;
-}
-
-function readHeaders(bytes: Uint8Array, fail: (m: string) => never): Record<string, HeaderValue> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out: Record<string, HeaderValue> = {};
-  let i = 0;
-  const need = (n: number): void => {
-    if (i + n > bytes.length) fail('a header runs past the headers section');
-  };
-  while (i < bytes.length) {
-    need(1);
-    const nameLength = bytes[i++] as number;
-    need(nameLength + 1);
-    const name = utf8.decode(bytes.subarray(i, i + nameLength));
-    i += nameLength;
-    const type = bytes[i++] as number;
-    switch (type) {
-      case 0: out[name] = true; break;
-      case 1: out[name] = false; break;
-      case 2: need(1); out[name] = view.getInt8(i); i += 1; break;
-      case 3: need(2); out[name] = view.getInt16(i); i += 2; break;
-      case 4: need(4); out[name] = view.getInt32(i); i += 4; break;
-      case 5: need(8); out[name] = Number(view.getBigInt64(i)); i += 8; break;
-      case 8: need(8); out[name] = Number(view.getBigInt64(i)); i += 8; break; // timestamp, ms
-      case 6:
-      case 7: {
-        need(2);
-        const length = view.getUint16(i);
-        i += 2;
-        need(length);
-        const value = bytes.subarray(i, i + length);
-        out[name] = type === 7 ? utf8.decode(value) : value.slice();
-        i += length;
-        break;
-      }
-      case 9: need(16); out[name] = bytes.slice(i, i + 16); i += 16; break;
-      default: fail(`header '${name}' has unknown value type ${type}`);
-    }
-  }
-  return out;
-}
-
-/** One message's bytes; header values are written as strings (type 7), as Bedrock sends them. */
-export function encodeEventStreamMessage(headers: Record<string, string>, payload: Uint8Array): Uint8Array {
-  const parts: Uint8Array[] = [];
-  let headersLength = 0;
-  for (const [name, value] of Object.entries(headers)) {
-    const n = encoder.encode(name);
-    const v = encoder.encode(value);
-    const h = new Uint8Array(1 + n.length + 1 + 2 + v.length);
-    h[0] = n.length;
-    h.set(n, 1);
-    h[1 + n.length] = 7;
-    new DataView(h.buffer).setUint16(2 + n.length, v.length);
-    h.set(v, 4 + n.length);
-    parts.push(h);
-    headersLength += h.length;
-  }
-  const total = PRELUDE + headersLength + payload.length + 4;
-  const out = new Uint8Array(total);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, total);
-  view.setUint32(4, headersLength);
-  view.setUint32(8, crc32(out, 0, 8));
-  let i = PRELUDE;
-  for (const h of parts) {
-    out.set(h, i);
-    i += h.length;
-  }
-  out.set(payload, i);
-  view.setUint32(total - 4, crc32(out, 0, total - 4));
   return out;
 }
 
@@ -183,14 +125,6 @@ export function messageToWireEvent(m: EventStreamMessage, index: number): WireEv
     throw new ValidationError([{ code: 'invalid_event_stream', path: [index, 'headers'], message: `event-stream message ${index} has no ${exception ? ':exception-type' : ':event-type'} header` }]);
   }
   return exception ? { event: type, data, exception: true } : { event: type, data };
-}
-
-/** A wire event as one event-stream message, with Bedrock's headers. */
-export function wireEventToMessage(e: WireEvent): Uint8Array {
-  const headers: Record<string, string> = e.exception
-    ? { ':exception-type': e.event ?? 'internalServerException', ':content-type': 'application/json', ':message-type': 'exception' }
-    : { ':event-type': e.event ?? '', ':content-type': 'application/json', ':message-type': 'event' };
-  return encodeEventStreamMessage(headers, encoder.encode(JSON.stringify(e.data)));
 }
 
 /** Every event of complete event-stream bytes. */

@@ -37,7 +37,7 @@ export function frameReader(framing: Framing, options: { lines?: boolean } = {})
   let n = 0;
   let cutTail: string | undefined;
   return {
-    push: (chunk) => parser.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk).map((m) => messageToWireEvent(m, n++)),
+    push: (chunk) => parser.pushViews(typeof chunk === 'string' ? encoder.encode(chunk) : chunk).map((m) => messageToWireEvent(m, n++)),
     // Bytes of a message that never arrived whole: the stream was cut there (reported as such by the reader's user).
     end: () => {
       cutTail = parser.cutTail();

@@ -11,7 +11,8 @@ export class SseParser {
   private buffer = '';
   /** The last chunk ended in CR: an LF starting the next one belongs to that line end. */
   private pendingCr = false;
-  private data: string[] = [];
+  /** The event's data lines so far, joined with LF; undefined before its first data line. */
+  private data: string | undefined;
   private name: string | undefined;
 
   push(text: string): WireEvent[] {
@@ -41,7 +42,7 @@ export class SseParser {
         end = lf;
         next = lf + 1;
       }
-      this.line(this.buffer.slice(start, end), out);
+      this.line(this.buffer, start, end, out);
       start = next;
     }
     this.buffer = this.buffer.slice(start);
@@ -57,15 +58,15 @@ export class SseParser {
     const out: WireEvent[] = [];
     // Input that ends without a line end ends inside its last event.
     this.unterminated = this.buffer !== '';
-    if (this.buffer !== '') this.line(this.buffer, out);
+    if (this.buffer !== '') this.line(this.buffer, 0, this.buffer.length, out);
     this.buffer = '';
-    const data = this.data.join('\n');
-    if (this.data.length > 0 && this.unterminated && (data === '' || isCutJson(data))) {
+    const data = this.data ?? '';
+    if (this.data !== undefined && this.unterminated && (data === '' || isCutJson(data))) {
       this.cutTail = `an event's data (${data.length} characters arrived)`;
-      this.data = [];
+      this.data = undefined;
       this.name = undefined;
     }
-    this.line('', out);
+    this.line('', 0, 0, out);
     return out;
   }
 
@@ -73,20 +74,25 @@ export class SseParser {
   cutTail: string | undefined;
   private unterminated = false;
 
-  private line(line: string, out: WireEvent[]): void {
-    if (line === '') {
-      if (this.data.length > 0) out.push(wireEvent(this.name, this.data.join('\n')));
-      this.data = [];
+  /** The line `text[start..end)`; the field name is compared in place, only the value is cut out. */
+  private line(text: string, start: number, end: number, out: WireEvent[]): void {
+    if (start === end) {
+      if (this.data !== undefined) out.push(wireEvent(this.name, this.data));
+      this.data = undefined;
       this.name = undefined;
       return;
     }
-    if (line.startsWith(':')) return;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') this.data.push(value);
-    else if (field === 'event') this.name = value;
+    if (text.charCodeAt(start) === 58) return; // ':' starts a comment
+    let colon = text.indexOf(':', start);
+    if (colon >= end) colon = -1;
+    const fieldEnd = colon < 0 ? end : colon;
+    let value = '';
+    if (colon >= 0) {
+      const from = text.charCodeAt(colon + 1) === 32 && colon + 1 < end ? colon + 2 : colon + 1;
+      value = text.slice(from, end);
+    }
+    if (fieldEnd - start === 4 && text.startsWith('data', start)) this.data = this.data === undefined ? value : `${this.data}\n${value}`;
+    else if (fieldEnd - start === 5 && text.startsWith('event', start)) this.name = value;
     // `id` and `retry` carry nothing the dialects use.
   }
 }
@@ -106,7 +112,9 @@ function isCutJson(data: string): boolean {
 /** Data that is a JSON object or array is parsed; anything else (`[DONE]`) stays the raw text. */
 function wireEvent(name: string | undefined, data: string): WireEvent {
   let value: JsonValue = data;
-  const first = data.trimStart()[0];
+  // The first character, past any leading white space (trimStart only when there may be some).
+  const c = data.charCodeAt(0);
+  const first = c === 123 || c === 91 || (c > 32 && c < 127) ? data[0] : data.trimStart()[0];
   if (first === '{' || first === '[') {
     try {
       value = JSON.parse(data) as JsonValue;
@@ -126,6 +134,8 @@ export function parseSse(text: string): WireEvent[] {
 /** One event as SSE text with LF line ends: `event:` when named, `data:` (JSON, or the raw text), a blank line. */
 export function formatSse(e: WireEvent): string {
   const data = typeof e.data === 'string' ? e.data : JSON.stringify(e.data);
+  // One line (JSON text always is): no split into a throw-away array.
+  if (typeof data === 'string' && !data.includes('\n')) return e.event === undefined ? `data: ${data}\n\n` : `event: ${e.event}\ndata: ${data}\n\n`;
   let out = e.event === undefined ? '' : `event: ${e.event}\n`;
   for (const line of data.split('\n')) out += `data: ${line}\n`;
   return out + '\n';

@@ -71,10 +71,12 @@ export function toRecords(entries: readonly Entry[]): Rec[] {
     const rec: Rec = { msg: e.msg, path: e.path, type, messageId: e.msg['messageId'] as string, agent: e.msg['role'] === 'ROLE_AGENT', drop: false, calls: undefined, run: undefined, text: undefined };
     if (type === T.toolStart || type === T.toolArgs || type === T.toolEnd) {
       const calls: Call[] = [];
-      (e.msg['parts'] as JsonObject[]).forEach((p, i) => {
-        if (!isToolCalls(p['data'])) return;
-        for (const c of readCalls(p['data'], [...e.path, 'parts', i, 'data'], false)) calls.push(toCall(c));
-      });
+      const parts = e.msg['parts'] as JsonObject[];
+      for (let i = 0; i < parts.length; i++) {
+        const data = (parts[i] as JsonObject)['data'];
+        if (!isToolCalls(data)) continue;
+        for (const c of readCalls(data, [...e.path, 'parts', i, 'data'], false)) calls.push(toCall(c));
+      }
       rec.calls = calls;
     }
     return rec;

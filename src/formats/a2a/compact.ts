@@ -18,7 +18,7 @@ import type { Message, Role } from '../../model/message.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
 import { DEFAULT_LIMITS, type Limits, type LossSink } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
-import { keepResidue, residue } from '../shared/residue.js';
+import { keepResidue, residue, setOwn } from '../shared/residue.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, MESSAGE_KEYS, MESSAGE_TYPES as T } from './a2a-api.js';
 import { reduce, toCall, toRecords, type Call, type Entry, type Rec } from './compact-reduce.js';
 import { isContinuationOf } from './message-ids.js';
@@ -103,9 +103,16 @@ function messageResidue(msg: JsonObject, type: string | undefined): JsonObject {
   for (const k of ['messageId', 'contextId', 'taskId', 'extensions', 'referenceTaskIds'] as const) if (msg[k] !== undefined) rest[k] = msg[k] as JsonValue;
   const meta = msg['metadata'];
   if (isJsonObject(meta)) {
-    const { [CANONICAL_TYPE]: _t, [CANONICAL_ROLE]: _r, ...others } = meta;
+    // The metadata without our two keys, copied in a loop (a rest destructuring per message cost more).
+    const others: JsonObject = {};
+    let count = 0;
+    for (const k in meta) {
+      if (k === CANONICAL_TYPE || k === CANONICAL_ROLE) continue;
+      setOwn(others, k, meta[k] as JsonValue);
+      count++;
+    }
     // Metadata that only held our keys comes back from them; any other metadata (even {}) is kept.
-    if (Object.keys(others).length > 0 || (type === undefined && _r === undefined)) rest['metadata'] = others;
+    if (count > 0 || (type === undefined && meta[CANONICAL_ROLE] === undefined)) rest['metadata'] = others;
   }
   return rest;
 }
@@ -182,11 +189,13 @@ function toMessage(group: Rec[], losses: LossSink, limits: Limits): Message {
     prevFragment = fragment;
   }
   const issues: Issue[] = [];
-  parts.forEach((p, j) => {
+  let results = parts.length > 0;
+  for (let j = 0; j < parts.length; j++) {
+    const p = parts[j] as Part;
     if (p.type === 'text') checkTextSize(p.text, limits, [...first.path, 'parts', j], issues);
-  });
+    if (p.type !== 'tool-result') results = false;
+  }
   if (issues.length > 0) throw new ValidationError(issues);
-  const results = parts.length > 0 && parts.every((p) => p.type === 'tool-result');
   const msg: Message = { role: roleOf(first, results), parts };
   const rest = messageResidue(first.msg, first.type);
   // The records' ids differ by design (continuation ids, chunk runs); any other field is reported.
@@ -211,8 +220,7 @@ function toMessage(group: Rec[], losses: LossSink, limits: Limits): Message {
 function sameMessage(head: Rec, prev: Rec, r: Rec): boolean {
   if (prev.run !== undefined && prev.run === r.run) return true;
   if (prev.type === undefined || r.type === undefined) return false;
-  const results = (x: Rec) => x.type === T.toolResult;
-  if (prev.agent !== r.agent || results(prev) !== results(r)) return false;
+  if (prev.agent !== r.agent || (prev.type === T.toolResult) !== (r.type === T.toolResult)) return false;
   return r.messageId === prev.messageId || isContinuationOf(r.messageId, head.messageId);
 }
 

@@ -32,9 +32,10 @@ function mediaKind(mediaType: string | undefined): Media {
 
 /** The v1.0 part's residue: what no canonical field holds. */
 function partResidue(p: JsonObject, keepFilename: boolean): JsonObject | undefined {
+  // Set on the residue, a fresh object: `{ ...rest, key }` takes V8's slow path (~1 µs a part).
   let rest = residue(p, PART_KEYS);
-  if (p['metadata'] !== undefined) rest = { ...rest, metadata: p['metadata'] };
-  if (keepFilename && p['filename'] !== undefined) rest = { ...rest, filename: p['filename'] };
+  if (p['metadata'] !== undefined) (rest ??= {})['metadata'] = p['metadata'];
+  if (keepFilename && p['filename'] !== undefined) (rest ??= {})['filename'] = p['filename'];
   return rest;
 }
 
@@ -59,13 +60,16 @@ export function decodePart(p: JsonObject, path: Path): Part {
     // Base64 sources need a media type and it is never guessed: a file without one stays untyped.
     source = { kind: 'base64', mediaType: mediaType ?? 'application/octet-stream', data: p['raw'] };
   } else {
-    source = { kind: 'url', url: p['url'] as string, ...(mediaType !== undefined ? { mediaType } : {}) };
+    const url: Source = { kind: 'url', url: p['url'] as string };
+    if (mediaType !== undefined) url.mediaType = mediaType;
+    source = url;
   }
   const kind = mediaKind(mediaType);
   let rest = partResidue(p, kind !== 'document');
-  if (mediaType === undefined && source.kind === 'base64') rest = { ...rest, $noMediaType: true };
+  if (mediaType === undefined && source.kind === 'base64') (rest ??= {})['$noMediaType'] = true;
   if (kind === 'document') {
-    const doc: Part = { type: 'document', source, ...(typeof p['filename'] === 'string' ? { name: p['filename'] } : {}) };
+    const doc: Part = { type: 'document', source };
+    if (typeof p['filename'] === 'string') doc.name = p['filename'];
     keepResidue(doc, A2A, rest);
     return doc;
   }
@@ -76,7 +80,10 @@ export function decodePart(p: JsonObject, path: Path): Part {
 
 /** A text or data part's media type has no canonical slot: residue. */
 function withMediaType(rest: JsonObject | undefined, mediaType: string | undefined): JsonObject | undefined {
-  return mediaType === undefined ? rest : { ...rest, mediaType };
+  if (mediaType === undefined) return rest;
+  const out = rest ?? {};
+  out['mediaType'] = mediaType;
+  return out;
 }
 
 const encoder = new TextEncoder();

@@ -71,7 +71,14 @@ export function mediaKey(block: JsonObject, kind: MediaKind): string | undefined
   return undefined;
 }
 
-function checkBlock(block: unknown, path: Path, limits: Limits, issues: Issue[]): void {
+function checkBlock(block: unknown, parent: Path, index: number, limits: Limits, issues: Issue[]): void {
+  if (isJsonObject(block) && block['type'] === 'text') {
+    // The common case first, with no path built: a text block whose text is not blank and cannot be over the size limit.
+    const text = block['text'];
+    if (typeof text === 'string' && text.length * 3 <= limits.maxTextBytes && text.trim() !== '') return;
+  }
+  // The block's path, built only past the common case above (this runs for every block).
+  const path = [...parent, index];
   if (!isJsonObject(block)) {
     issue(issues, 'invalid_type', path, 'Content block must have a type', 'object', describe(block));
     return;
@@ -105,17 +112,18 @@ function checkBlock(block: unknown, path: Path, limits: Limits, issues: Issue[])
 
 /** A list of blocks: the top-level `input` (where a message-shaped item means mixed types) or a message's content. */
 function checkBlocks(list: unknown[], path: Path, top: boolean, limits: Limits, issues: Issue[]): void {
-  list.forEach((block, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const block = list[i];
     if (top && isJsonObject(block) && 'role' in block) {
       issue(issues, 'invalid_type', [...path, i], `Mixed array types: expected all items to be content blocks, but item at index ${i} is a message`, 'content block', 'message');
-      return;
+      continue;
     }
-    checkBlock(block, [...path, i], limits, issues);
-  });
+    checkBlock(block, path, i, limits, issues);
+  }
 }
 
 /** Empty or whitespace-only arguments mean "no arguments" (ml-commons' Bedrock provider sends `{}`). */
-function parseArguments(fn: JsonObject, path: Path, args: ParsedArgs, issues: Issue[]): void {
+function parseArguments(fn: JsonObject, calls: Path, j: number, args: ParsedArgs, issues: Issue[]): void {
   const text = fn['arguments'] as string;
   if (text.trim() === '') {
     args.set(fn, {});
@@ -124,7 +132,7 @@ function parseArguments(fn: JsonObject, path: Path, args: ParsedArgs, issues: Is
   try {
     args.set(fn, JSON.parse(text) as JsonValue);
   } catch {
-    issue(issues, 'invalid_json', [...path, 'arguments'], 'tool call arguments are not valid JSON', 'a JSON text');
+    issue(issues, 'invalid_json', [...calls, j, 'function', 'arguments'], 'tool call arguments are not valid JSON', 'a JSON text');
   }
 }
 
@@ -133,11 +141,12 @@ function checkToolCalls(calls: unknown, path: Path, args: ParsedArgs, issues: Is
     issue(issues, 'invalid_type', path, 'toolCalls must be an array of tool calls', 'array', describe(calls));
     return;
   }
-  calls.forEach((call, j) => {
+  for (let j = 0; j < calls.length; j++) {
+    const call: unknown = calls[j];
     const found = schemaIssues(ToolCallSchema, call);
     if (found.length > 0) issues.push(...zodIssues(found, call, [...path, j]));
-    else parseArguments((call as JsonObject)['function'] as JsonObject, [...path, j, 'function'], args, issues);
-  });
+    else parseArguments((call as JsonObject)['function'] as JsonObject, path, j, args, issues);
+  }
 }
 
 function checkMessage(m: unknown, path: Path, limits: Limits, args: ParsedArgs, issues: Issue[]): void {
@@ -197,7 +206,7 @@ export function validateRequest(body: unknown, limits: Limits): Validated {
   } else if (Array.isArray(input) && isJsonObject(input[0])) {
     if ('role' in input[0]) {
       form = 'messages';
-      input.forEach((m, i) => checkMessage(m, ['input', i], limits, args, issues));
+      for (let i = 0; i < input.length; i++) checkMessage(input[i], ['input', i], limits, args, issues);
     } else {
       form = 'blocks';
       checkBlocks(input, ['input'], true, limits, issues);

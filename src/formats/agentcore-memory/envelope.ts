@@ -24,6 +24,8 @@ export interface ParsedBlob {
   object: boolean;
   /** Envelope fields this codec does not know (reported when decoding). */
   unknown: string[];
+  /** The whole blob as parsed (the text's `JSON.parse`, or the object itself). */
+  value: JsonValue;
 }
 
 const KNOWN_TYPES = new Set<string>(Object.values(BLOB));
@@ -65,7 +67,7 @@ export function parseBlob(blob: JsonValue, path: Path, issues: Issue[]): ParsedB
   const value = blobValue(blob, path, issues);
   if (value === undefined) return undefined;
   const object = typeof blob !== 'string';
-  if (Array.isArray(value)) return { env: { type: BLOB.toolCalls, calls: value, bare: true }, object, unknown: [] };
+  if (Array.isArray(value)) return { env: { type: BLOB.toolCalls, calls: value, bare: true }, object, unknown: [], value };
   if (!isJsonObject(value)) return issue(issues, path, 'blob is neither an envelope object nor a JSON array of tool calls', 'invalid_blob', 'an envelope object');
   const type = value['blobType'];
   if (typeof type !== 'string') return issue(issues, [...path, 'blobType'], "blob does not contain a 'blobType' field", 'invalid_blob', 'a blobType string');
@@ -81,25 +83,25 @@ export function parseBlob(blob: JsonValue, path: Path, issues: Issue[]): ParsedB
   const unknown = unknownKeys(value, KNOWN_KEYS[type] as ReadonlySet<string>);
   switch (type) {
     case BLOB.toolCalls:
-      return Array.isArray(data) ? { env: { type, calls: data }, object, unknown } : wrongData(issues, path, type, key, data, 'an array');
+      return Array.isArray(data) ? { env: { type, calls: data }, object, unknown, value } : wrongData(issues, path, type, key, data, 'an array');
     case BLOB.toolCallResults:
-      return Array.isArray(data) ? { env: { type, results: data }, object, unknown } : wrongData(issues, path, type, key, data, 'an array');
+      return Array.isArray(data) ? { env: { type, results: data }, object, unknown, value } : wrongData(issues, path, type, key, data, 'an array');
     case BLOB.messageContent:
       if (!isJsonObject(data)) return wrongData(issues, path, type, key, data, 'a content object');
       if (typeof data['type'] !== 'string') return issue(issues, [...path, key, 'type'], 'content has no type discriminator', 'invalid_blob', 'a type string');
-      return { env: { type, content: data }, object, unknown };
+      return { env: { type, content: data }, object, unknown, value };
     case BLOB.messageMetadata: {
       if (!isJsonObject(data)) return wrongData(issues, path, type, key, data, 'an object');
       const props = value['properties'];
       if (props !== undefined && props !== null && !isJsonObject(props)) return issue(issues, [...path, 'properties'], "metadata envelope's 'properties' is not an object", 'invalid_blob', 'an object');
       const env: Envelope = { type, metadata: data };
       if (isJsonObject(props)) env.properties = props;
-      return { env, object, unknown: props === null ? [...unknown, 'properties'] : unknown };
+      return { env, object, unknown: props === null ? [...unknown, 'properties'] : unknown, value };
     }
     case BLOB.payloads:
-      return Array.isArray(data) ? { env: { type, payload: data }, object, unknown } : wrongData(issues, path, type, key, data, 'an array');
+      return Array.isArray(data) ? { env: { type, payload: data }, object, unknown, value } : wrongData(issues, path, type, key, data, 'an array');
     default:
-      return isJsonObject(data) ? { env: { type: BLOB.stash, stash: data }, object, unknown } : wrongData(issues, path, type, key, data, 'an object');
+      return isJsonObject(data) ? { env: { type: BLOB.stash, stash: data }, object, unknown, value } : wrongData(issues, path, type, key, data, 'an object');
   }
 }
 

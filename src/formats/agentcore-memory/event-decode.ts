@@ -60,7 +60,11 @@ function onlyKeys(obj: JsonObject, a: string, b: string): boolean {
   return true;
 }
 
-function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], nested: boolean, ctx: DecodeContext): void {
+/**
+ * `blobs`, for a top-level payload: where to keep the parsed value of a blob read from text, at
+ * the payload's index (`at`), for the read-back check (mapping.ts) to compare with.
+ */
+function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], nested: boolean, ctx: DecodeContext, blobs?: ParsedBlobs, at = 0): void {
   const keys = isJsonObject(p) ? Object.keys(p) : [];
   if (!isJsonObject(p) || keys.length !== 1 || (keys[0] !== 'conversational' && keys[0] !== 'blob')) {
     issues.push({ code: 'invalid_payload', path, message: 'a payload is exactly one of {conversational} or {blob}', expected: '{conversational: {role, content: {text}}} | {blob}' });
@@ -83,6 +87,7 @@ function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], ne
   }
   const parsed = parseBlob(p['blob'] as JsonValue, [...path, 'blob'], issues);
   if (!parsed) return;
+  if (blobs !== undefined && !parsed.object) blobs[at] = parsed.value;
   for (const k of parsed.unknown) ctx.losses.push({ code: 'unsupported-field', path: [...path, 'blob', k], message: `envelope field '${k}' is not read`, action: 'dropped' });
   if (parsed.env.type === BLOB.payloads) {
     if (nested) issues.push({ code: 'invalid_blob', path: [...path, 'blob'], message: 'packed payloads hold no further packed payloads' });
@@ -95,8 +100,14 @@ function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], ne
   out.push({ slot: slotOf(parsed.env), path, env: parsed.env, object: parsed.object });
 }
 
-/** Checks an event's payloads (packed ones unpacked in place); undefined when the event has no `payload` key. */
-export function parseEvent(event: JsonObject, path: Path, ctx: DecodeContext, issues: Issue[]): Item[] | undefined {
+/** The parsed values of an event's blob payloads read from JSON text, by payload index. */
+export type ParsedBlobs = (JsonValue | undefined)[];
+
+/**
+ * Checks an event's payloads (packed ones unpacked in place); undefined when the event has no
+ * `payload` key. `blobs` receives the parsed value of each top-level blob read from text.
+ */
+export function parseEvent(event: JsonObject, path: Path, ctx: DecodeContext, issues: Issue[], blobs?: ParsedBlobs): Item[] | undefined {
   const payload = event['payload'];
   if (payload === undefined) return undefined;
   if (!Array.isArray(payload)) {
@@ -104,7 +115,7 @@ export function parseEvent(event: JsonObject, path: Path, ctx: DecodeContext, is
     return [];
   }
   const out: Item[] = [];
-  for (let j = 0; j < payload.length; j++) parsePayload(payload[j] as JsonValue, [...path, 'payload', j], issues, out, false, ctx);
+  for (let j = 0; j < payload.length; j++) parsePayload(payload[j] as JsonValue, [...path, 'payload', j], issues, out, false, ctx, blobs, j);
   return out;
 }
 

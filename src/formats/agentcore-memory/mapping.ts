@@ -21,7 +21,8 @@ import { encodeGroup, STASH_KEY, takeMessageStash } from '../shared/stash.js';
 import { AGENTCORE, BLOB, ENVELOPE_VERSION, EVENT_KEYS, LIMITS } from './agentcore-memory-api.js';
 import { own } from './content.js';
 import { namesFor, readCallNames, withoutCallNames, type CallNames } from './call-names.js';
-import { messagesOf, parseEvent, checkEventMetadata } from './event-decode.js';
+import { messagesOf, parseEvent, checkEventMetadata, type ParsedBlobs } from './event-decode.js';
+import { isOwnJsonText, sameJsonText } from './blob-text.js';
 import { encodeEvent, OWN_PAYLOADS, textBlobs } from './event-encode.js';
 import { sameValue } from '../shared/same-value.js';
 import { unpaired } from './older-results.js';
@@ -40,10 +41,24 @@ export interface At {
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => sameJson(v, (b as unknown[])[i]));
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  // Loops, not filter/every closures: this runs on every payload of every event read.
+  if (Array.isArray(a)) {
+    const list = b as unknown[];
+    if (a.length !== list.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], list[i])) return false;
+    return true;
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let n = 0;
+  for (const k of Object.keys(ra)) {
+    const v = ra[k];
+    if (v === undefined) continue;
+    n++;
+    if (!sameJson(v, rb[k])) return false;
+  }
+  for (const k of Object.keys(rb)) if (rb[k] !== undefined) n--;
+  return n === 0;
 }
 
 const joins = (m: Message): boolean => own(m.ext)?.['$join'] === true;
@@ -94,16 +109,23 @@ function merged(run: readonly At[], events: readonly (JsonObject | undefined)[])
   return { ...(events[0] as JsonObject), payload: payloads };
 }
 
-function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserve: boolean, metadataEntries: number = LIMITS.metadataEntries, blobs: 'text' | 'objects' = 'text'): JsonObject[] {
+/**
+ * The events of a run. `written`, when given, gets each event encoded here (not one kept
+ * verbatim): its blob texts are JSON.stringify output, which the read-back check need not verify.
+ */
+function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserve: boolean, metadataEntries: number = LIMITS.metadataEntries, blobs: 'text' | 'objects' = 'text', written?: Set<JsonValue>): JsonObject[] {
   const o = own((run[0] as At).m.ext);
   const verbatim = o?.['$event'];
   if (isJsonObject(verbatim) && metadataFits(verbatim, metadataEntries) && typeof o?.['$hash'] === 'string' && stableHash(run.map((a) => bare(a.m))) === o['$hash']) return [verbatim];
   const events = run.map((a) => encodeEvent(a.m, ['messages', a.i], losses, info, preserve, metadataEntries, blobs, a.names));
+  let out: JsonObject[] | undefined;
   if (run.length > 1) {
     const one = merged(run, events);
-    if (one) return [one];
+    if (one) out = [one];
   }
-  return events.filter((e): e is JsonObject => e !== undefined);
+  out ??= events.filter((e): e is JsonObject => e !== undefined);
+  if (written !== undefined) for (const e of out) written.add(e);
+  return out;
 }
 
 const metadataFits = (event: JsonObject, max: number): boolean => !isJsonObject(event['metadata']) || Object.keys(event['metadata']).length <= max;
@@ -147,7 +169,7 @@ function withoutStash(event: JsonValue): JsonValue {
  * One event's messages, checked; an event this codec would write otherwise is kept verbatim (see
  * above), unless `verbatim` is false: the caller keeps no hints of this format.
  */
-function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Issue[], verbatim: boolean): Message[] {
+function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Issue[], verbatim: boolean, ownText = false): Message[] {
   if (!isJsonObject(event)) {
     issues.push({ code: 'invalid_type', path, message: 'an event is not an object', expected: 'an event object' });
     return [];
@@ -155,7 +177,8 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
   const before = issues.length;
   const strands = strandsMessages(event, path, ctx, issues);
   if (strands !== undefined) return issues.length > before ? [] : verbatim ? verbatimUnlessSame(event, strands) : strands;
-  const items = parseEvent(event, path, ctx, issues);
+  const blobs: ParsedBlobs = [];
+  const items = parseEvent(event, path, ctx, issues, verbatim ? blobs : undefined);
   if (items === undefined || (items.length === 0 && issues.length === before)) {
     checkEventMetadata(event, path, issues);
     ctx.losses.push({ code: 'empty-event', path, message: 'the event has no payloads (listed with includePayloads false?): no message to read', action: 'dropped' });
@@ -163,7 +186,7 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
   }
   const messages = messagesOf(event, items, path, ctx, issues);
   if (issues.length > before) return [];
-  return verbatim ? verbatimUnlessSame(event, messages) : messages;
+  return verbatim ? verbatimUnlessSame(event, messages, blobs, ownText) : messages;
 }
 
 /**
@@ -172,34 +195,52 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
  * a blob; without them both encodings are the same. Blobs are left objects and compared with the
  * text read without serializing them (megabytes of media each).
  */
-function writesBack(event: JsonObject, messages: readonly Message[]): boolean {
+function writesBack(event: JsonObject, messages: readonly Message[], blobs: ParsedBlobs, ownText: boolean): boolean {
   const again = encodeRun(messages.map((m, i) => ({ m, i })), new LossList(), new LossList(), true, LIMITS.metadataEntries, 'objects');
-  return again.length === 1 && sameEvent(again[0] as JsonObject, event);
+  return again.length === 1 && sameEvent(again[0] as JsonObject, event, blobs, ownText);
 }
 
 /** sameJson, except that a payload's blob written as an object equals blob text that is exactly its JSON. */
-function sameEvent(written: JsonObject, read: JsonObject): boolean {
+function sameEvent(written: JsonObject, read: JsonObject, blobs: ParsedBlobs, ownText: boolean): boolean {
   const a = written['payload'];
   const b = read['payload'];
   if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return sameJson(written, read);
-  if (!sameJson({ ...written, payload: null }, { ...read, payload: null })) return false;
-  return a.every((p, k) => samePayload(p, b[k]));
+  if (!sameJsonBesidesPayload(written, read)) return false;
+  for (let k = 0; k < a.length; k++) if (!samePayload(a[k] as JsonValue, b[k], blobs[k], ownText)) return false;
+  return true;
 }
 
-function samePayload(written: JsonValue, read: JsonValue | undefined): boolean {
+/** sameJson of two events with their `payload` left out (written out: a spread per event cost more than the rest). */
+function sameJsonBesidesPayload(a: JsonObject, b: JsonObject): boolean {
+  let n = 0;
+  for (const k in a) {
+    if (k === 'payload' || a[k] === undefined) continue;
+    n++;
+    if (!Object.hasOwn(b, k) || !sameJson(a[k], b[k])) return false;
+  }
+  for (const k in b) if (k !== 'payload' && b[k] !== undefined) n--;
+  return n === 0;
+}
+
+/**
+ * `parsed`: the read blob's value, when it was read from text (it is `JSON.parse(text)`);
+ * `ownText`: the text is `JSON.stringify` output (the event was just encoded: encodeRun's `written`).
+ */
+function samePayload(written: JsonValue, read: JsonValue | undefined, parsed: JsonValue | undefined, ownText: boolean): boolean {
   if (!isJsonObject(written) || !isJsonObject(read)) return sameJson(written, read);
   const blob = written['blob'];
   const text = read['blob'];
   if (!isJsonObject(blob) || typeof text !== 'string' || Object.keys(written).length !== 1 || Object.keys(read).length !== 1) return sameJson(written, read);
   // Packed payloads hold their own blobs as text inside: written the usual way and compared as text.
   if (blob['blobType'] === BLOB.payloads) return textBlobs(written)['blob'] === text;
+  if (parsed !== undefined) return sameJsonText(blob, parsed) && (ownText || isOwnJsonText(parsed, text));
   return jsonTextEquals(blob, text);
 }
 
 /** The messages, with the event kept verbatim in the first one's hints when they would not write it back as it came. */
-function verbatimUnlessSame(event: JsonObject, messages: Message[]): Message[] {
+function verbatimUnlessSame(event: JsonObject, messages: Message[], blobs: ParsedBlobs = [], ownText = false): Message[] {
   if (messages.length === 0) return messages;
-  if (!writesBack(event, messages)) {
+  if (!writesBack(event, messages, blobs, ownText)) {
     const hash = stableHash(messages);
     const first = messages[0] as Message;
     first.ext = { ...first.ext, [AGENTCORE]: { ...own(first.ext), $event: event, $hash: hash } };
@@ -241,7 +282,7 @@ function takeStash(lifted: readonly JsonValue[], k: number, ctx: DecodeContext):
  * stash (preserve) is taken when it still matches the events it covers; otherwise it is reported
  * and the visible events are read.
  */
-export function decodeEvents(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[], origins: number[] = [], verbatim = true): Message[] {
+export function decodeEvents(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[], origins: number[] = [], verbatim = true, written?: ReadonlySet<JsonValue>): Message[] {
   const lifted = events.map(liftStash);
   const out: Message[] = [];
   const push = (messages: readonly Message[], k: number): void => {
@@ -255,7 +296,8 @@ export function decodeEvents(events: readonly JsonValue[], indices: readonly num
       k += stash.span;
       continue;
     }
-    push(decodeOne(withoutStash(lifted[k] as JsonValue), ['events', indices[k] ?? k], ctx, issues, verbatim), k);
+    const event = withoutStash(lifted[k] as JsonValue);
+    push(decodeOne(event, ['events', indices[k] ?? k], ctx, issues, verbatim, written?.has(event) === true), k);
     k++;
   }
   return out;
@@ -282,9 +324,9 @@ function plainArgs(messages: readonly Message[]): unknown {
  * its results keep the names they took from calls before the group, and its paired results are lone
  * texts again; in the conversation they read back as they were (readConversation).
  */
-function decodesBack(events: readonly JsonObject[], group: readonly At[]): boolean {
+function decodesBack(events: readonly JsonObject[], group: readonly At[], written: ReadonlySet<JsonValue>): boolean {
   const issues: Issue[] = [];
-  const read = decodeEvents(events, events.map((_e, i) => i), { limits: { maxTextBytes: Number.MAX_SAFE_INTEGER }, losses: new LossList() }, issues);
+  const read = decodeEvents(events, events.map((_e, i) => i), { limits: { maxTextBytes: Number.MAX_SAFE_INTEGER }, losses: new LossList() }, issues, [], true, written);
   if (issues.length > 0) return false;
   const back = readCallNames(read).map((m, k) => withoutCallNames(m, group[k]?.names));
   const messages = group.map((a) => unpaired(a.m));
@@ -298,11 +340,13 @@ function decodesBack(events: readonly JsonObject[], group: readonly At[]): boole
  */
 export function encodeMessageGroup(group: readonly At[], ctx: EncodeContext, metadataEntries: number = LIMITS.metadataEntries): JsonObject[] {
   const canonical = group.map((a) => a.m);
+  // The events encoded here (not kept verbatim), whose blob texts the read-back check trusts.
+  const written = new Set<JsonValue>();
   const wire = encodeGroup(
     canonical,
     ctx,
-    (local) => runsOf(group).flatMap((run) => encodeRun(run, local, ctx.losses, ctx.preserve, metadataEntries)),
-    (events) => !decodesBack(events, group),
+    (local) => runsOf(group).flatMap((run) => encodeRun(run, local, ctx.losses, ctx.preserve, metadataEntries, 'text', written)),
+    (events) => !decodesBack(events, group, written),
   );
   sinkStash(wire[0]);
   return wire;

@@ -10,9 +10,9 @@ import type { DocumentPart, ImagePart, Part, ReasoningPart, SearchResultPart, Te
 import type { Source } from '../../model/source.js';
 import type { LossSink } from '../codec.js';
 import { parseDataUrl } from '../shared/data-url.js';
-import { isJsonText } from '../shared/json-text.js';
+import { isJsonText, jsonTextEquals } from '../shared/json-text.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { mapId, mapName } from './tool-names.js';
+import { mapIdAt, mapNameAt } from './tool-names.js';
 import { encodeCache, ID, own } from './wire-util.js';
 
 function loss(losses: LossSink, code: string, path: Path, message: string, action: LossAction = 'dropped'): undefined {
@@ -38,10 +38,18 @@ export function encodeParts(parts: readonly Part[], role: Role, path: Path, loss
   const out: JsonObject[] = [];
   for (let j = 0; j < parts.length; j++) {
     const part = parts[j] as Part;
-    const block = keepBlank && part.type === 'text' ? encodeText(part, [...path, j], losses, true) : encodePart(part, role, [...path, j], losses);
+    let block: JsonObject | undefined;
+    // The usual text part is written directly, with no path (it reports nothing).
+    if (part.type === 'text' && isPlain(part) && (keepBlank || part.text.trim() !== '')) block = { type: 'text', text: part.text };
+    else block = keepBlank && part.type === 'text' ? encodeText(part, [...path, j], losses, true) : encodePart(part, role, [...path, j], losses);
     if (block) out.push(block);
   }
   return out;
+}
+
+/** A text part with nothing but its text: encodeText writes `{type, text}` for it and reports nothing unless it is blank. */
+function isPlain(part: TextPart): boolean {
+  return part.citations === undefined && part.cache === undefined && part.ext === undefined;
 }
 
 export function encodePart(part: Part, role: Role, path: Path, losses: LossSink): JsonObject | undefined {
@@ -258,7 +266,7 @@ function encodeToolCall(part: ToolCallPart, role: Role, path: Path, losses: Loss
   if (!isJsonObject(input)) {
     loss(losses, 'tool-arguments-not-object', [...path, 'arguments'], 'Anthropic tool input must be an object; wrapped as {"value": ...}', 'approximated');
     input = { value: input };
-  } else if (part.argumentsJson !== undefined && part.argumentsJson !== JSON.stringify(input)) {
+  } else if (part.argumentsJson !== undefined && !jsonTextEquals(input, part.argumentsJson)) {
     if (!isJsonText(part.argumentsJson)) {
       // A model's call cut off mid-arguments (OpenAI responses may hold one): the input is what it decoded to.
       loss(losses, 'invalid-arguments', [...path, 'argumentsJson'], `tool arguments are not valid JSON; input ${JSON.stringify(input)} sent instead`, 'approximated');
@@ -267,7 +275,7 @@ function encodeToolCall(part: ToolCallPart, role: Role, path: Path, losses: Loss
       loss(losses, 'arguments-text', [...path, 'argumentsJson'], 'tool arguments are sent as an object; their exact text is not kept', 'approximated');
     }
   }
-  const out: JsonObject = { type: 'tool_use', id: mapId(part.id, [...path, 'id'], losses), name: mapName(part.name, [...path, 'name'], losses), input };
+  const out: JsonObject = { type: 'tool_use', id: mapIdAt(part.id, path, 'id', losses), name: mapNameAt(part.name, path, 'name', losses), input };
   return finish(out, part, path, losses);
 }
 
@@ -281,7 +289,7 @@ function encodeToolResult(part: ToolResultPart, role: Role, path: Path, losses: 
   if (role === 'assistant' && !part.providerExecuted) {
     return loss(losses, 'misplaced-tool-result', path, 'a tool result in an assistant message has no place in Anthropic');
   }
-  const out: JsonObject = { type: type === 'mcp_tool_result' ? 'mcp_tool_result' : 'tool_result', tool_use_id: mapId(part.callId, [...path, 'callId'], losses) };
+  const out: JsonObject = { type: type === 'mcp_tool_result' ? 'mcp_tool_result' : 'tool_result', tool_use_id: mapIdAt(part.callId, path, 'callId', losses) };
   const first = part.content[0];
   if (part.stringContent && part.content.length === 1 && first?.type === 'text') out['content'] = first.text;
   else if (!(hints?.['$noContent'] === true && part.content.length === 0)) {

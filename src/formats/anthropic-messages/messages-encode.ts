@@ -12,7 +12,7 @@ import type { EncodeContext } from '../codec.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { encodeGroup } from '../shared/stash.js';
+import { encodeGroup, stashGroup } from '../shared/stash.js';
 import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
 import { encodeParts, encodeText } from './content-encode.js';
 import { ID } from './wire-util.js';
@@ -100,12 +100,9 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
       local.push({ code: 'empty-message', path: ['messages', i - 1], message: 'nothing in the message can be sent; a placeholder text names what was left out', action: 'approximated' });
       wire = { role: m.role === 'assistant' ? 'assistant' : m.role === 'system' ? 'system' : 'user', content: [placeholder(left)] };
     }
-    const items = local.items;
-    const encoded = wire;
-    out.push(...encodeGroup(group, ctx, (losses) => {
-      for (const l of items) losses.push(l);
-      return [encoded];
-    }, () => notExact(group, encoded)));
+    // encodeGroup's work without its callbacks: `local` already holds the group's losses.
+    const keep = local.length === 0 && ctx.preserve && notExact(group, wire);
+    out.push(...stashGroup(group, ctx, local, [wire], keep));
     pending = [];
     pendingLosses = [];
   }

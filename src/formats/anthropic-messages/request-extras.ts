@@ -40,6 +40,7 @@ export function encodeExtras(req: Request, out: JsonObject, top: JsonObject, ctx
   encodeFormat(req, own, out, top, lost);
 
   // Sub-object residue without its `type` is only valid merged into what the encoder wrote.
+  if (req.ext?.[ID] === undefined) return; // no residue to write back
   const rest: JsonObject = {};
   for (const key in own) {
     const v = own[key];

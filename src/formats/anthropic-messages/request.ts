@@ -191,7 +191,8 @@ export function encodeRequest(req: Request, ctx: EncodeContext): AnthropicReques
   const ownExt = req.ext?.[ID];
   if (ownExt) restoreResidue(out, req.ext, ID);
   // Other formats' ext (even hint-only) rides in the stash, so A -> Anthropic -> A is exact.
-  reportForeignExt(req.ext, ID, [], { push: (l) => ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l) });
+  // A request with no ext has nothing to report: no sink made for it.
+  if (req.ext !== undefined) reportForeignExt(req.ext, ID, [], { push: (l) => ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l) });
   const foreign = foreignExt(req.ext);
   if (foreign) top['ext'] = foreign;
   putTopStash(out, top, ctx);

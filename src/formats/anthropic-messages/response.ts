@@ -118,7 +118,8 @@ export function encodeResponse(value: Response, ctx: EncodeContext): AnthropicRe
   for (const l of local.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
   // Another format's hints and explicit nulls on a choice are no loss, but only the stash keeps them.
   const foreignChoice = ctx.preserve && (rawStop || value.choices.some((c) => hasForeignExt(c.ext, ID) || messageHasForeignExt(c.message, ID)));
-  if (local.length > 0 || foreignChoice) {
+  // The stash is written only under preserve: hashing the content otherwise is wasted work.
+  if (ctx.preserve && (local.length > 0 || foreignChoice)) {
     top['$choices'] = value.choices as unknown as JsonValue;
     top['$hash'] = stableHash(content);
   }

@@ -36,3 +36,14 @@ export function mapId(id: string, path: Path, losses: LossSink): string {
   }
   return out;
 }
+
+/** mapId for `path`'s `key`: the path is built only when the id is rewritten. */
+export function mapIdAt(id: string, path: Path, key: string, losses: LossSink): string {
+  return ID_RE.test(id) ? id : mapId(id, [...path, key], losses);
+}
+
+/** mapName for `path`'s `key`: the path is built only when the name is rewritten. */
+export function mapNameAt(name: string, path: Path, key: string, losses: LossSink): string {
+  const out = toAnthropicName(name);
+  return out === name ? name : mapName(name, [...path, key], losses);
+}

@@ -8,7 +8,7 @@ import { ValidationError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
-import { checkTextSize } from '../shared/text-limit.js';
+import { checkTextSize, overTextLimit } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { requireObject } from '../shared/require-object.js';
@@ -35,7 +35,7 @@ export function validateResponse(body: unknown, limits: Limits): JsonObject {
   const obj = requireObject(body);
   const issues = zodIssues(responseCheck(obj), obj);
   const content = obj['content'];
-  if (Array.isArray(content)) checkBlocksText(content, ['content'], limits, issues);
+  if (Array.isArray(content) && blocksOverLimit(content, limits)) checkBlocksText(content, ['content'], limits, issues);
   if (issues.length > 0) throw new ValidationError(issues);
   return obj;
 }
@@ -146,7 +146,7 @@ function idsOf(blocks: unknown[], type: string, key: string): Map<string, number
  */
 function checkPairing(body: JsonObject, issues: Issue[]): void {
   const messages = body['messages'];
-  if (!Array.isArray(messages)) return;
+  if (!Array.isArray(messages) || pairingHolds(messages)) return;
   const uses = messages.map((m) => (isJsonObject(m) && m['role'] === 'assistant' ? idsOf(blocksOf(m), 'tool_use', 'id') : new Map<string, number>()));
   messages.forEach((m, i) => {
     if (!isJsonObject(m)) return;
@@ -178,19 +178,71 @@ function checkPairing(body: JsonObject, issues: Issue[]): void {
   });
 }
 
+/** Whether `message` is an object with this role holding a `type` block whose `key` is `id`. */
+function holdsBlock(message: unknown, role: string, type: string, key: string, id: string): boolean {
+  if (!isJsonObject(message) || message['role'] !== role) return false;
+  const content = message['content'];
+  if (!Array.isArray(content)) return false;
+  for (const b of content) if (isJsonObject(b) && b['type'] === type && b[key] === id) return true;
+  return false;
+}
+
+/**
+ * Yes or no for checkPairing's rules, with no Map per message and no path built: a valid body
+ * (almost every body) is answered here, and only one that breaks a rule is walked again to say where.
+ */
+function pairingHolds(messages: unknown[]): boolean {
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    if (!isJsonObject(m)) continue;
+    const content = m['content'];
+    if (!Array.isArray(content)) continue;
+    const role = m['role'];
+    if (role === 'assistant') {
+      if (i + 1 >= messages.length) continue;
+      const next = messages[i + 1];
+      for (const b of content) {
+        if (isJsonObject(b) && b['type'] === 'tool_use' && typeof b['id'] === 'string' && !holdsBlock(next, 'user', 'tool_result', 'tool_use_id', b['id'])) return false;
+      }
+    } else if (role === 'user') {
+      const prev = messages[i - 1];
+      for (const b of content) {
+        if (isJsonObject(b) && b['type'] === 'tool_result' && typeof b['tool_use_id'] === 'string' && !holdsBlock(prev, 'assistant', 'tool_use', 'id', b['tool_use_id'])) return false;
+      }
+    }
+  }
+  return true;
+}
+
 function checkTextSizes(body: JsonObject, limits: Limits, issues: Issue[]): void {
   const system = body['system'];
   if (typeof system === 'string') checkTextSize(system, limits, ['system'], issues);
   else if (Array.isArray(system)) checkBlocksText(system, ['system'], limits, issues);
   const messages = body['messages'];
   if (!Array.isArray(messages)) return;
-  messages.forEach((m, i) => {
-    if (!isJsonObject(m)) return;
+  for (let i = 0; i < messages.length; i++) {
+    const m: unknown = messages[i];
+    if (!isJsonObject(m)) continue;
     const content = m['content'];
-    const path = ['messages', i, 'content'];
-    if (typeof content === 'string') checkTextSize(content, limits, path, issues);
-    else if (Array.isArray(content)) checkBlocksText(content, path, limits, issues);
-  });
+    if (typeof content === 'string') {
+      if (overTextLimit(content, limits)) checkTextSize(content, limits, ['messages', i, 'content'], issues);
+    } else if (Array.isArray(content) && blocksOverLimit(content, limits)) checkBlocksText(content, ['messages', i, 'content'], limits, issues);
+  }
+}
+
+/** Whether checkBlocksText would find a text over the limit: lets a body within it (the usual case) build no path. */
+function blocksOverLimit(blocks: unknown[], limits: Limits): boolean {
+  for (const b of blocks) {
+    if (!isJsonObject(b)) continue;
+    const text = b['text'];
+    if (typeof text === 'string' && overTextLimit(text, limits)) return true;
+    const type = b['type'];
+    if (type === 'tool_result' || type === 'mcp_tool_result' || type === 'search_result') {
+      const inner = b['content'];
+      if (typeof inner === 'string' ? overTextLimit(inner, limits) : Array.isArray(inner) && blocksOverLimit(inner, limits)) return true;
+    }
+  }
+  return false;
 }
 
 /** Text blocks, and the text inside tool results and search results, one level down. */

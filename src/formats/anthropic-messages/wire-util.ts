@@ -3,6 +3,7 @@ import type { CacheHint } from '../../model/cache.js';
 import type { Ext } from '../../model/ext.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import { residue } from '../shared/residue.js';
+import { STASH_KEY } from '../shared/stash.js';
 
 export const ID = 'anthropic-messages';
 
@@ -11,6 +12,16 @@ export const ID = 'anthropic-messages';
  * (the decoder maps no canonical slot from a null, so it must come back verbatim).
  */
 export function rest(obj: JsonObject, known: ReadonlySet<string>): JsonObject | undefined {
+  // Most wire objects hold only known, non-null keys: one pass over their own keys says so,
+  // without walking the known set; the others build the residue in its usual key order.
+  for (const key in obj) {
+    const value = obj[key];
+    if (known.has(key) ? value === null : key !== STASH_KEY && value !== undefined) return restOf(obj, known);
+  }
+  return undefined;
+}
+
+function restOf(obj: JsonObject, known: ReadonlySet<string>): JsonObject | undefined {
   let out = residue(obj, known);
   for (const key of known) if (obj[key] === null) (out ??= {})[key] = null;
   return out;

@@ -14,7 +14,7 @@ import type { Source } from '../../model/source.js';
 import { keepResidue } from '../shared/residue.js';
 import { decodeCitation } from './citations.js';
 import { isDefaultFormat, mediaTypeOf, type MediaKind } from './media.js';
-import { decodeCachePoint, ID, memberOf, rest, withHints } from './wire-util.js';
+import { decodeCachePoint, ID, memberOf, rest, restBeside, withHints } from './wire-util.js';
 
 /**
  * Residue keys the encoder interprets: `guardContent` (the part was guarded content), `unionExtra`
@@ -40,6 +40,7 @@ const CITATIONS_CONTENT = keys('content', 'citations');
 const SEARCH_RESULT = keys('source', 'title', 'content', 'citations');
 const S3 = keys('uri', 'bucketOwner');
 const CACHE_POINT = keys('type', 'ttl');
+const GUARD_MEMBERS = keys('text', 'image');
 
 /** Decodes a message's (or system's) blocks, folding cache points into the part before them. */
 export function decodeBlocks(blocks: readonly JsonValue[]): Part[] {
@@ -65,7 +66,7 @@ export function decodeBlocks(blocks: readonly JsonValue[]): Part[] {
 
 /** Keys beside the union member (lenient responses only) come back through `unionExtra`. */
 function extraOf(b: JsonObject, member: string): JsonObject | undefined {
-  const extra = rest(b, new Set([member]));
+  const extra = restBeside(b, member);
   return extra === undefined ? undefined : { unionExtra: extra };
 }
 
@@ -82,13 +83,13 @@ function decodeBlock(b: JsonObject, member: string): Part {
     case 'reasoningContent': {
       const r = value as JsonObject;
       if (typeof r['redactedContent'] === 'string') {
-        return finish({ type: 'reasoning', origin: ID, redactedData: r['redactedContent'] }, rest(r, keys('redactedContent')), wrap);
+        return finish({ type: 'reasoning', origin: ID, redactedData: r['redactedContent'] }, restBeside(r, 'redactedContent'), wrap);
       }
       const t = r['reasoningText'] as JsonObject;
       const part: Part = { type: 'reasoning', origin: ID, text: t['text'] as string };
       if (typeof t['signature'] === 'string') part.signature = t['signature'];
       const res = rest(t, REASONING_TEXT);
-      const outer = rest(r, keys('reasoningText'));
+      const outer = restBeside(r, 'reasoningText');
       return finish(part, outer ? { ...res, reasoningContent: outer } : res, wrap);
     }
     case 'toolUse':
@@ -142,7 +143,7 @@ function decodeSource(kind: MediaKind, format: string | undefined, s: JsonObject
     const parts = (s['content'] as JsonObject[]).map((c): TextPart => finish({ type: 'text', text: c['text'] as string }, rest(c, TEXT_ONLY), undefined));
     out = { kind: 'content', parts };
   }
-  const res = member === undefined ? undefined : rest(s, new Set([member]));
+  const res = member === undefined ? undefined : restBeside(s, member);
   if (res) keepResidue(out, ID, { ...out.ext?.[ID], unionExtra: res });
   return out;
 }
@@ -189,7 +190,7 @@ function decodeCitationsContent(b: JsonObject, v: JsonObject, wrap: JsonObject |
 /** Guarded text / image: the same part as unguarded content, marked `guardContent: true`. */
 function decodeGuard(v: JsonObject, wrap: JsonObject | undefined): Part {
   const text = v['text'];
-  const outer = rest(v, keys('text', 'image'));
+  const outer = rest(v, GUARD_MEMBERS);
   const mark: JsonObject = { ...wrap, guardContent: outer ?? true };
   if (isJsonObject(text)) return finish({ type: 'text', text: text['text'] as string }, rest(text, TEXT_ONLY), mark);
   const image = v['image'] as JsonObject;

@@ -22,6 +22,37 @@ const BAD_ID = /[^a-zA-Z0-9_.:-]/g;
 export const DOCUMENT_NAME = /^(?:[a-zA-Z0-9()[\]-]|\s(?!\s))+$/;
 export const DOCUMENT_NAME_MAX = 200;
 
+/** ASCII codes allowed in a tool use id (bit 1) and in a tool name (bit 2). */
+const NAME_CHARS = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    if (/[a-zA-Z0-9_-]/.test(ch)) t[c] = 3;
+    else if (ch === '.' || ch === ':') t[c] = 1;
+  }
+  return t;
+})();
+
+/** `pattern.test(s)` for TOOL_USE_ID (bit 1) or TOOL_NAME (bit 2), by a loop: the regex costs more on every call. */
+function matches(s: string, bit: number): boolean {
+  if (s.length < 1 || s.length > 64) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || ((NAME_CHARS[c] as number) & bit) === 0) return false;
+  }
+  return true;
+}
+
+/** TOOL_USE_ID.test(id). */
+export function isToolUseId(id: string): boolean {
+  return matches(id, 1);
+}
+
+/** TOOL_NAME.test(name). */
+export function isToolName(name: string): boolean {
+  return matches(name, 2);
+}
+
 export function isDocumentName(name: string): boolean {
   return name.length >= 1 && name.length <= DOCUMENT_NAME_MAX && DOCUMENT_NAME.test(name);
 }
@@ -31,7 +62,7 @@ export function toBedrockToolName(name: string): string {
 }
 
 export function toBedrockToolId(id: string): string {
-  if (TOOL_USE_ID.test(id)) return id;
+  if (isToolUseId(id)) return id;
   return `${id.replace(BAD_ID, '_').slice(0, 55)}_${stableHash(id)}`;
 }
 

@@ -14,7 +14,7 @@ import { DocumentNamer } from './names.js';
 import { decodeStopReason, encodeStopReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 import { validateResponse } from './validate.js';
-import { ID, lose, rest } from './wire-util.js';
+import { ID, lose, rest, restBeside } from './wire-util.js';
 
 /** metrics, trace, additionalModelResponseFields, performanceConfig, serviceTier stay residue. */
 const KNOWN = new Set(['output', 'stopReason', 'usage']);
@@ -31,7 +31,7 @@ export function decodeResponse(body: unknown, ctx: DecodeContext): Response {
   if (isJsonObject(usage)) out.usage = decodeUsage(usage);
   else if (usage === undefined) res['$noUsage'] = true;
   if (b['metrics'] === undefined) res['$noMetrics'] = true;
-  const outer = rest(output, new Set(['message']));
+  const outer = restBeside(output, 'message');
   if (outer) res['outputExtra'] = outer;
   // A stop reason newer than this codec: written back as it came, only to Bedrock.
   if (choice.stopReason.unified === 'other') res['$stopRaw'] = true;

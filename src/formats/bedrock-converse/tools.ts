@@ -55,8 +55,10 @@ function decodeSpec(s: JsonObject): FunctionTool {
   return tool;
 }
 
+const CHOICE_MEMBERS: ReadonlySet<string> = new Set(['auto', 'any', 'tool']);
+
 export function decodeToolChoice(tc: JsonObject): ToolChoice {
-  const member = memberOf(tc, new Set(['auto', 'any', 'tool']));
+  const member = memberOf(tc, CHOICE_MEMBERS);
   if (member === 'any') return { type: 'required' };
   if (member === 'tool') return { type: 'tool', name: (tc['tool'] as JsonObject)['name'] as string };
   return { type: 'auto' };

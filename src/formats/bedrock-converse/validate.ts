@@ -231,12 +231,12 @@ function checkBlocksText(blocks: unknown[], path: Path, limits: Limits, issues: 
     // checkTextSize's own cheap bound first, so that no path is built for a short text.
     if (key === 'text' && typeof value === 'string' && value.length * 3 > limits.maxTextBytes) checkTextSize(value, limits, [...path, j, 'text'], issues);
     if (!isJsonObject(value)) continue;
-    const at = [...path, j];
-    if (key === 'toolResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...at, 'toolResult', 'content'], limits, issues);
-    else if (key === 'citationsContent' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...at, 'citationsContent', 'content'], limits, issues);
-    else if (key === 'searchResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...at, 'searchResult', 'content'], limits, issues);
+    // Paths are built only where a check goes on below the block.
+    if (key === 'toolResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...path, j, 'toolResult', 'content'], limits, issues);
+    else if (key === 'citationsContent' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...path, j, 'citationsContent', 'content'], limits, issues);
+    else if (key === 'searchResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...path, j, 'searchResult', 'content'], limits, issues);
     else if (key === 'guardContent' && isJsonObject(value['text']) && typeof value['text']['text'] === 'string') {
-      checkTextSize(value['text']['text'], limits, [...at, 'guardContent', 'text', 'text'], issues);
+      checkTextSize(value['text']['text'], limits, [...path, j, 'guardContent', 'text', 'text'], issues);
     }
   }
 }

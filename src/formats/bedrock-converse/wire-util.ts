@@ -4,7 +4,8 @@ import type { Ext } from '../../model/ext.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { LossAction, Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
-import { residue } from '../shared/residue.js';
+import { setOwn } from '../shared/residue.js';
+import { STASH_KEY } from '../shared/stash.js';
 
 export const ID = 'bedrock-converse';
 
@@ -13,8 +14,33 @@ export const ID = 'bedrock-converse';
  * (the decoder maps no canonical slot from a null, so it must come back verbatim).
  */
 export function rest(obj: JsonObject, known: ReadonlySet<string>): JsonObject | undefined {
-  let out = residue(obj, known);
-  for (const key of known) if (obj[key] === null) (out ??= {})[key] = null;
+  // residue() and the null scan in one pass over the keys: the known keys are looked up again only
+  // when one of them is null (or may be inherited), which is rare.
+  let out: JsonObject | undefined;
+  let nullKnown = false;
+  for (const key in obj) {
+    const value = obj[key];
+    if (known.has(key)) {
+      if (value === null) nullKnown = true;
+      continue;
+    }
+    if (key === STASH_KEY || value === undefined) continue;
+    setOwn((out ??= {}), key, value);
+  }
+  if (nullKnown || Object.getPrototypeOf(obj) !== Object.prototype) for (const key of known) if (obj[key] === null) (out ??= {})[key] = null;
+  return out;
+}
+
+/** `rest(obj, new Set([member]))` without a set per call: the keys of a union object beside its member. */
+export function restBeside(obj: JsonObject, member: string): JsonObject | undefined {
+  let out: JsonObject | undefined;
+  for (const key in obj) {
+    if (key === member || key === STASH_KEY) continue;
+    const value = obj[key];
+    if (value === undefined) continue;
+    setOwn((out ??= {}), key, value);
+  }
+  if (obj[member] === null) (out ??= {})[member] = null;
   return out;
 }
 

@@ -25,6 +25,15 @@ const RESPONSE_FIELDS = fieldSet(['id', 'name', 'response', 'parts', 'willContin
 const RESPONSE_MAPPED = new Set(['id', 'name', 'response', 'parts']);
 const TEXT_KEYS = new Set(['text']);
 const THOUGHT_KEYS = new Set(['text', 'thought', 'thoughtSignature']);
+// Each data member and the fields mapped from it: built once, not per part.
+const INLINE_DATA = new Set(['inlineData']);
+const FILE_DATA = new Set(['fileData']);
+const FUNCTION_CALL = new Set(['functionCall']);
+const FUNCTION_RESPONSE = new Set(['functionResponse']);
+const BLOB_MAPPED = new Set(['mimeType', 'data']);
+const FILE_MAPPED = new Set(['mimeType', 'fileUri']);
+const CALL_MAPPED = new Set(['id', 'name', 'args']);
+const MEDIA_FIELDS = fieldSet(['inlineData']);
 
 /** Media part type for a MIME type: the wire gives no other hint. */
 export function mediaKind(mimeType: string | undefined): 'image' | 'audio' | 'video' | 'document' {
@@ -66,14 +75,14 @@ export function decodePart(raw: JsonObject, ids: CallIds): Part {
     const inner = camelView(p['inlineData'] as JsonObject, BLOB_FIELDS);
     const mediaType = inner.obj['mimeType'] as string;
     part = mediaPart(mediaType, { kind: 'base64', mediaType, data: inner.obj['data'] as string });
-    res = partResidue(view, new Set(['inlineData']), 'inlineData', inner, new Set(['mimeType', 'data']));
+    res = partResidue(view, INLINE_DATA, 'inlineData', inner, BLOB_MAPPED);
   } else if (p['fileData'] !== undefined) {
     const inner = camelView(p['fileData'] as JsonObject, FILE_FIELDS);
     const mediaType = inner.obj['mimeType'];
     const source: UrlSource = { kind: 'url', url: inner.obj['fileUri'] as string };
     if (typeof mediaType === 'string') source.mediaType = mediaType;
     part = mediaPart(source.mediaType, source);
-    res = partResidue(view, new Set(['fileData']), 'fileData', inner, new Set(['mimeType', 'fileUri']));
+    res = partResidue(view, FILE_DATA, 'fileData', inner, FILE_MAPPED);
   } else if (p['functionCall'] !== undefined) {
     const inner = camelView(p['functionCall'] as JsonObject, CALL_FIELDS);
     const c = inner.obj;
@@ -83,13 +92,13 @@ export function decodePart(raw: JsonObject, ids: CallIds): Part {
     ids.call(id, name);
     const call: ToolCallPart = { type: 'tool-call', id, name, arguments: args };
     part = call;
-    res = partResidue(view, new Set(['functionCall']), 'functionCall', inner, new Set(['id', 'name', 'args']));
+    res = partResidue(view, FUNCTION_CALL, 'functionCall', inner, CALL_MAPPED);
     if (typeof c['id'] !== 'string') (res ??= {})['$noId'] = true;
     if (c['args'] === undefined) (res ??= {})['$noArgs'] = true;
   } else if (p['functionResponse'] !== undefined) {
     const inner = camelView(p['functionResponse'] as JsonObject, RESPONSE_FIELDS);
     part = decodeFunctionResponse(inner.obj, ids);
-    res = partResidue(view, new Set(['functionResponse']), 'functionResponse', inner, RESPONSE_MAPPED);
+    res = partResidue(view, FUNCTION_RESPONSE, 'functionResponse', inner, RESPONSE_MAPPED);
     if (typeof inner.obj['id'] !== 'string') (res ??= {})['$noId'] = true;
   } else {
     // executableCode / codeExecutionResult (Gemini's own code-execution trace), or a part kind
@@ -125,11 +134,11 @@ function decodeFunctionResponse(r: JsonObject, ids: CallIds): ToolResultPart {
 }
 
 function decodeResponseMedia(raw: JsonObject): Part {
-  const view = camelView(raw, fieldSet(['inlineData']));
+  const view = camelView(raw, MEDIA_FIELDS);
   const blob = camelView(view.obj['inlineData'] as JsonObject, BLOB_FIELDS);
   const mediaType = blob.obj['mimeType'] as string;
   const part = mediaPart(mediaType, { kind: 'base64', mediaType, data: blob.obj['data'] as string });
-  keepResidue(part, ID, partResidue(view, new Set(['inlineData']), 'inlineData', blob, new Set(['mimeType', 'data'])));
+  keepResidue(part, ID, partResidue(view, INLINE_DATA, 'inlineData', blob, BLOB_MAPPED));
   return part;
 }
 
@@ -157,9 +166,9 @@ export function decodeContent(raw: JsonObject, ids: CallIds, system = false, fal
  * them. The `$server` hint lets the Gemini encoder write them back; elsewhere they are losses.
  */
 function markServerCalls(parts: Part[]): void {
-  const answered = new Set<string>();
-  for (const p of parts) if (p.type === 'tool-result') answered.add(p.callId);
-  if (answered.size === 0) return;
+  let answered: Set<string> | undefined;
+  for (const p of parts) if (p.type === 'tool-result') (answered ??= new Set()).add(p.callId);
+  if (answered === undefined) return;
   for (const p of parts) {
     if ((p.type === 'tool-call' && answered.has(p.id)) || p.type === 'tool-result') {
       p.providerExecuted = true;

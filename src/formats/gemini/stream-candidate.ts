@@ -78,9 +78,10 @@ export class CandidateDecoder {
     if (typeof c['index'] === 'number') this.hadIndex = true;
     if (isJsonObject(content)) {
       this.hadContent = true;
-      this.contentFields(content, [...path, 'content']);
+      this.contentFields(content, path);
     }
-    for (let j = 0; j < parts.length; j++) this.part(parts[j] as JsonObject, [...path, 'content', 'parts', j], out);
+    // A part's path is built only where it is used (an issue, a claimed id): `at(path, j)`.
+    for (let j = 0; j < parts.length; j++) this.part(parts[j] as JsonObject, path, j, out);
     const r = rest(c, CANDIDATE_KEYS);
     if (r) Object.assign(this.residue, r);
     if (typeof finish === 'string') {
@@ -130,18 +131,19 @@ export class CandidateDecoder {
     for (const key in r) {
       if (this.contentKeys.has(key)) continue;
       this.contentKeys.add(key);
-      this.ctx.losses.push({ code: 'unsupported-field', path: [...path, key], message: `content field '${key}' has no place in a canonical stream`, action: 'dropped' });
+      this.ctx.losses.push({ code: 'unsupported-field', path: [...path, 'content', key], message: `content field '${key}' has no place in a canonical stream`, action: 'dropped' });
     }
   }
 
-  private part(raw: JsonObject, path: Path, out: StreamEvent[]): void {
+  private part(raw: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
     const fc = field(raw, 'functionCall');
     if (this.open?.kind === 'call') {
-      if (isJsonObject(fc) && field(fc, 'name') === undefined) return this.continueCall(raw, fc, path, out);
+      if (isJsonObject(fc) && field(fc, 'name') === undefined) return this.continueCall(raw, fc, at(candidate, j), out);
       this.endCall(out);
     }
     if (isJsonObject(fc)) {
-      if (field(fc, 'willContinue') !== undefined || field(fc, 'partialArgs') !== undefined) return this.startCall(raw, fc, path, out);
+      if (field(fc, 'willContinue') !== undefined || field(fc, 'partialArgs') !== undefined) return this.startCall(raw, fc, at(candidate, j), out);
+      const path = at(candidate, j);
       if (typeof field(fc, 'name') !== 'string') {
         throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "'name' is required (no streamed call is open for this part to continue)" }]);
       }
@@ -150,7 +152,7 @@ export class CandidateDecoder {
       this.held.push(decodePart(raw, this.ids) as ToolCallPart);
       return;
     }
-    if (typeof field(raw, 'text') === 'string') return this.textPart(raw, path, out);
+    if (typeof field(raw, 'text') === 'string') return this.textPart(raw, candidate, j, out);
     const answer = field(raw, 'functionResponse') !== undefined;
     this.settle(answer, out);
     const part: Part = decodePart(raw, this.ids);
@@ -162,7 +164,7 @@ export class CandidateDecoder {
     out.push({ type: 'part', ...this.ref(this.next++), part });
   }
 
-  private textPart(raw: JsonObject, path: Path, out: StreamEvent[]): void {
+  private textPart(raw: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
     const decoded = decodePart(raw, this.ids) as TextPart | ReasoningPart;
     const kind = decoded.type === 'reasoning' ? 'reasoning' : 'text';
     const text = decoded.text ?? '';
@@ -195,15 +197,25 @@ export class CandidateDecoder {
     if (text !== '') {
       block.bytes += Buffer.byteLength(text, 'utf8');
       if (block.bytes > this.ctx.limits.maxTextBytes) {
-        throw new ValidationError([{ code: 'too_large', path: [...path, 'text'], message: `the ${kind} block is ${block.bytes} bytes so far, over the limit of ${this.ctx.limits.maxTextBytes}` }]);
+        throw new ValidationError([{ code: 'too_large', path: [...at(candidate, j), 'text'], message: `the ${kind} block is ${block.bytes} bytes so far, over the limit of ${this.ctx.limits.maxTextBytes}` }]);
       }
-      const ref = this.ref(block.index);
-      out.push(kind === 'text' ? { type: 'text-delta', ...ref, delta: text } : { type: 'reasoning-delta', ...ref, text });
+      out.push(kind === 'text' ? this.textDelta(block.index, text) : this.reasoningDelta(block.index, 'text', text));
     }
     if (sig !== undefined) {
       block.signed = true;
-      if (kind === 'reasoning') out.push({ type: 'reasoning-delta', ...this.ref(block.index), signature: sig });
+      if (kind === 'reasoning') out.push(this.reasoningDelta(block.index, 'signature', sig));
     }
+  }
+
+  // The delta events written out, not as `{ type, ...ref, key }`: on Node 20 a spread followed by a
+  // new key is ~20x slower, and these come once per chunk.
+  private textDelta(index: number, delta: string): StreamEvent {
+    return this.choice === 0 ? { type: 'text-delta', index, delta } : { type: 'text-delta', choice: this.choice, index, delta };
+  }
+
+  private reasoningDelta(index: number, key: 'text' | 'signature', value: string): StreamEvent {
+    if (key === 'text') return this.choice === 0 ? { type: 'reasoning-delta', index, text: value } : { type: 'reasoning-delta', choice: this.choice, index, text: value };
+    return this.choice === 0 ? { type: 'reasoning-delta', index, signature: value } : { type: 'reasoning-delta', choice: this.choice, index, signature: value };
   }
 
   /** A functionCall's own id (most have none: minted ids are unique by construction). */
@@ -290,4 +302,9 @@ export class CandidateDecoder {
     this.closeOpen(out);
     this.flushHeld(server, out);
   }
+}
+
+/** The path of part `j` of a candidate (`candidate` is the candidate's own path). */
+function at(candidate: Path, j: number): Path {
+  return [...candidate, 'content', 'parts', j];
 }

@@ -51,7 +51,15 @@ export class GeminiStreamEncoder implements StreamEncoder {
   constructor(private readonly ctx: StreamEncodeContext) {}
 
   push(e: StreamEvent): WireEvent[] {
-    return this.serial.push(e).flatMap(({ event, at }) => this.write(event, at));
+    const ready = this.serial.push(e);
+    // Nearly always one event: its chunks as they are, without flatMap's closure and copy.
+    if (ready.length === 1) {
+      const r = ready[0] as { event: StreamEvent; at: number };
+      return this.write(r.event, r.at);
+    }
+    const out: WireEvent[] = [];
+    for (const r of ready) for (const w of this.write(r.event, r.at)) out.push(w);
+    return out;
   }
 
   private write(e: StreamEvent, at: number): WireEvent[] {
@@ -187,8 +195,22 @@ export class GeminiStreamEncoder implements StreamEncoder {
     if (e.created !== undefined) loss(this.ctx.losses, 'unsupported-field', [at, 'created'], "Gemini responses carry no 'created' time (Vertex has createTime)");
   }
 
+  /** key(e), remembered for the last block asked about: every delta of a block asks again. */
+  private keyOf(e: { choice?: number; index: number }): string {
+    if (e.index !== this.lastIndex || e.choice !== this.lastChoice) {
+      this.lastIndex = e.index;
+      this.lastChoice = e.choice;
+      this.lastKey = key(e);
+    }
+    return this.lastKey;
+  }
+
+  private lastIndex = NaN;
+  private lastChoice: number | undefined;
+  private lastKey = '';
+
   private block<K extends Block['kind']>(e: { choice?: number; index: number }, kind: K): Extract<Block, { kind: K }> | undefined {
-    const b = this.blocks.get(key(e));
+    const b = this.blocks.get(this.keyOf(e));
     return b?.kind === kind ? (b as Extract<Block, { kind: K }>) : undefined;
   }
 
@@ -241,7 +263,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
     this.content.add(c);
     const cand: JsonObject = { content: { parts: [part], role: 'model' } };
     if (!this.noIndex) cand['index'] = c;
-    return { data: this.body([cand], new LossList()) };
+    return { data: this.body([cand], undefined) };
   }
 
   /** The last chunk: each finished candidate's finishReason (and residue), the final usage. */
@@ -279,10 +301,11 @@ export class GeminiStreamEncoder implements StreamEncoder {
     return { data: body };
   }
 
-  private body(candidates: JsonObject[] | undefined, usageLosses: LossSink): JsonObject {
+  /** A chunk's body; `usageLosses` undefined: the usage's losses are not reported (said on the last chunk). */
+  private body(candidates: JsonObject[] | undefined, usageLosses: LossSink | undefined): JsonObject {
     const out: JsonObject = {};
     if (candidates !== undefined) out['candidates'] = candidates;
-    if (this.usage !== undefined) out['usageMetadata'] = encodeUsage({ inputTokens: 0, outputTokens: 0, ...this.usage }, usageLosses).value;
+    if (this.usage !== undefined) out['usageMetadata'] = encodeUsage({ inputTokens: 0, outputTokens: 0, ...this.usage }, usageLosses ?? new LossList()).value;
     Object.assign(out, this.head);
     if (this.first !== undefined) {
       Object.assign(out, this.first);

@@ -24,7 +24,8 @@ const responseCheck = schemaCheck(responseSchema);
 
 export function validateChunk(chunk: JsonObject, at: number): void {
   const issues: Issue[] = [];
-  for (const i of fromZodIssues(responseCheck(chunk))) issues.push({ ...i, path: [at, ...i.path] });
+  const raw = responseCheck(chunk);
+  if (raw.length > 0) for (const i of fromZodIssues(raw)) issues.push({ ...i, path: [at, ...i.path] });
   const candidates = field(chunk, 'candidates');
   if (Array.isArray(candidates)) {
     for (let k = 0; k < candidates.length; k++) {
@@ -44,19 +45,21 @@ export function validateChunk(chunk: JsonObject, at: number): void {
 /** One part of candidate `k`; its path (`at`, candidates, k, content, parts, j) is built only for an issue. */
 function checkPart(part: JsonObject, at: number, k: number, j: number, issues: Issue[]): void {
   // The plain shape (one data member, no field in both spellings) in one pass over its keys.
-  const plain = plainMember(part);
-  const present = plain !== undefined ? [plain] : DATA_MEMBERS.filter((m) => field(part, m) !== undefined);
-  // No known member but other keys: a part kind newer than this codec, kept whole.
-  if (present.length === 0 && Object.keys(part).length > 0) return;
-  if (present.length !== 1) {
-    issues.push({
-      code: 'invalid_part',
-      path: [at, 'candidates', k, 'content', 'parts', j],
-      message: present.length === 0 ? 'a part needs one data member' : `a part holds exactly one data member, got ${present.join(', ')}`,
-    });
-    return;
+  let member = plainMember(part);
+  if (member === undefined) {
+    const present = DATA_MEMBERS.filter((m) => field(part, m) !== undefined);
+    // No known member but other keys: a part kind newer than this codec, kept whole.
+    if (present.length === 0 && Object.keys(part).length > 0) return;
+    if (present.length !== 1) {
+      issues.push({
+        code: 'invalid_part',
+        path: [at, 'candidates', k, 'content', 'parts', j],
+        message: present.length === 0 ? 'a part needs one data member' : `a part holds exactly one data member, got ${present.join(', ')}`,
+      });
+      return;
+    }
+    member = present[0] as string;
   }
-  const member = present[0] as string;
   const value = field(part, member);
   if (!isJsonObject(value)) return; // the schema reported it
   const key = part[member] === undefined ? snakeCase(member) : member;

@@ -11,7 +11,8 @@ import type { Ext } from '../../model/ext.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { EncodeContext, LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
-import { reportForeignExt, residue } from '../shared/residue.js';
+import { reportForeignExt, setOwn as setOwnKey } from '../shared/residue.js';
+import { STASH_KEY } from '../shared/stash.js';
 import type { Path } from '../../model/loss.js';
 
 
@@ -22,8 +23,20 @@ export const ID = 'gemini';
  * (no canonical slot is mapped from a null, so it must come back verbatim).
  */
 export function rest(obj: JsonObject, known: ReadonlySet<string>): JsonObject | undefined {
-  let out = residue(obj, known);
-  for (const key of known) if (obj[key] === null) (out ??= {})[key] = null;
+  // residue() and the null scan in one pass over the keys: the known keys are looked up again only
+  // when one of them is null (or may be inherited), which is rare.
+  let out: JsonObject | undefined;
+  let nullKnown = false;
+  for (const key in obj) {
+    const value = obj[key];
+    if (known.has(key)) {
+      if (value === null) nullKnown = true;
+      continue;
+    }
+    if (key === STASH_KEY || value === undefined) continue;
+    setOwnKey((out ??= {}), key, value);
+  }
+  if (nullKnown || Object.getPrototypeOf(obj) !== Object.prototype) for (const key of known) if (obj[key] === null) (out ??= {})[key] = null;
   return out;
 }
 

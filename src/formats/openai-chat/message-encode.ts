@@ -10,7 +10,8 @@ import type { Part, SearchResultPart, TextPart, ToolCallPart, ToolResultPart } f
 import type { EncodeContext, LossSink } from '../codec.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { encodeGroup } from '../shared/stash.js';
+import { LossList } from '../shared/loss-list.js';
+import { stashGroup } from '../shared/stash.js';
 import { orphanResultsAsContent, unansweredCalls } from '../shared/tool-pairing.js';
 import { joinTexts } from '../shared/join-texts.js';
 import { renderSearchResult } from '../shared/search-result-text.js';
@@ -34,29 +35,57 @@ export function buildContent(
   opts: { stringContent: boolean; keepArray: boolean },
   losses: LossSink,
 ): Content | undefined {
-  let wire: { json: JsonObject; part: Part; j: number }[] = [];
+  // Parallel lists rather than an object per part: the written part, its canonical part and index.
+  let wire: JsonObject[] = [];
+  let from: Part[] = [];
+  let at: number[] = [];
   for (const { part, j } of parts) {
-    const json = contentPart(part, role, [...path, 'content', j], losses);
-    if (json) wire.push({ json, part, j });
+    const json = isPlainText(part) ? { type: 'text', text: (part as TextPart).text } : contentPart(part, role, [...path, 'content', j], losses);
+    if (json) {
+      wire.push(json);
+      from.push(part);
+      at.push(j);
+    }
   }
-  if (wire.length > 1 && !opts.keepArray) {
-    wire = wire.filter((w) => {
-      if (w.json['type'] !== 'text' || !isBlank(w.json['text'] as string)) return true;
-      loss(losses, 'empty-text', [...path, 'content', w.j], 'empty or whitespace-only text part dropped');
-      return false;
-    });
+  if (wire.length > 1 && !opts.keepArray && wire.some(isBlankText)) {
+    const kept: JsonObject[] = [];
+    const keptFrom: Part[] = [];
+    const keptAt: number[] = [];
+    for (let k = 0; k < wire.length; k++) {
+      const json = wire[k] as JsonObject;
+      if (isBlankText(json)) {
+        loss(losses, 'empty-text', [...path, 'content', at[k] as number], 'empty or whitespace-only text part dropped');
+        continue;
+      }
+      kept.push(json);
+      keptFrom.push(from[k] as Part);
+      keptAt.push(at[k] as number);
+    }
+    wire = kept;
+    from = keptFrom;
+    at = keptAt;
   }
   if (wire.length === 0) return opts.stringContent && parts.length === 0 ? '' : undefined;
-  const allText = wire.every((w) => w.json['type'] === 'text');
-  if (!allText || opts.keepArray || (wire.length === 1 && !opts.stringContent)) return wire.map((w) => w.json);
-  if (wire.length === 1) return (wire[0] as { json: JsonObject }).json['text'] as string;
+  let allText = true;
+  for (const json of wire) if (json['type'] !== 'text') allText = false;
+  if (!allText || opts.keepArray || (wire.length === 1 && !opts.stringContent)) return wire;
+  if (wire.length === 1) return (wire[0] as JsonObject)['text'] as string;
   loss(losses, 'text-joined', [...path, 'content'], `${wire.length} text parts joined into one string`, 'approximated');
-  return joinTexts(wire.map((w) => asText(w))).text;
+  return joinTexts(wire.map((json, k) => asText(json, from[k] as Part))).text;
 }
 
-function asText(w: { json: JsonObject; part: Part }): TextPart {
-  const t: TextPart = { type: 'text', text: w.json['text'] as string };
-  if (w.part.type === 'text' && w.part.citations) t.citations = w.part.citations;
+/** A text part contentPart would write as `{type, text}` with nothing to report (the usual one). */
+function isPlainText(part: Part): boolean {
+  return part.type === 'text' && part.cache === undefined && part.ext === undefined && part.citations === undefined;
+}
+
+function isBlankText(json: JsonObject): boolean {
+  return json['type'] === 'text' && isBlank(json['text'] as string);
+}
+
+function asText(json: JsonObject, part: Part): TextPart {
+  const t: TextPart = { type: 'text', text: json['text'] as string };
+  if (part.type === 'text' && part.citations) t.citations = part.citations;
   return t;
 }
 
@@ -83,30 +112,32 @@ function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): {
   reportPartExtras(part, path, losses);
   const texts: JsonObject[] = [];
   const media: Part[] = [];
-  part.content.forEach((p, k) => {
-    const at = [...path, 'content', k];
-    if (p.type === 'image' || p.type === 'document' || p.type === 'audio' || p.type === 'video') {
-      loss(losses, 'tool-result-media', at, `tool messages hold text only: the ${p.type} follows in a user message`, 'approximated');
+  const content = part.content;
+  for (let k = 0; k < content.length; k++) {
+    const p = content[k] as Part;
+    if (isPlainText(p)) texts.push({ type: 'text', text: (p as TextPart).text });
+    else if (p.type === 'image' || p.type === 'document' || p.type === 'audio' || p.type === 'video') {
+      loss(losses, 'tool-result-media', [...path, 'content', k], `tool messages hold text only: the ${p.type} follows in a user message`, 'approximated');
       media.push(p);
     } else if (p.type === 'text' || p.type === 'search-result' || p.type === 'data') {
-      const json = contentPart(p, 'text-only', at, losses);
+      const json = contentPart(p, 'text-only', [...path, 'content', k], losses);
       if (json) texts.push(json);
-    } else loss(losses, 'unsupported-part', at, `tool messages cannot hold ${p.type} parts`);
-  });
-  let content: Content;
+    } else loss(losses, 'unsupported-part', [...path, 'content', k], `tool messages cannot hold ${p.type} parts`);
+  }
+  let written: Content;
   if (part.stringContent === true || texts.length === 0) {
     if (texts.length > 1) loss(losses, 'text-joined', [...path, 'content'], `${texts.length} text parts joined into one string`, 'approximated');
-    content = texts.map((t) => t['text'] as string).join('\n\n');
-    if (texts.length === 0 && media.length > 0) content = TOOL_MEDIA_NOTE;
-  } else content = texts;
+    written = texts.length === 1 ? ((texts[0] as JsonObject)['text'] as string) : texts.map((t) => t['text'] as string).join('\n\n');
+    if (texts.length === 0 && media.length > 0) written = TOOL_MEDIA_NOTE;
+  } else written = texts;
   if (part.isError === true) {
     loss(losses, 'tool-error-flag', path, `tool messages have no error flag: the text starts with '${TOOL_ERROR_PREFIX.trim()}'`, 'approximated');
-    content = typeof content === 'string' ? TOOL_ERROR_PREFIX + content : [{ type: 'text', text: TOOL_ERROR_PREFIX.trim() }, ...content];
+    written = typeof written === 'string' ? TOOL_ERROR_PREFIX + written : [{ type: 'text', text: TOOL_ERROR_PREFIX.trim() }, ...written];
   }
   // An explicit "not an error" says nothing the tool message lacks, but it cannot come back unless reported (and stashed).
   if (part.isError === false) loss(losses, 'tool-error-flag', path, 'tool messages have no error flag: the explicit isError false is dropped');
   if (part.providerExecuted === true) loss(losses, 'provider-executed-tool', path, 'a result of a provider-run tool is sent as an ordinary tool message', 'approximated');
-  return { msg: { role: 'tool', tool_call_id: part.callId, content }, media };
+  return { msg: { role: 'tool', tool_call_id: part.callId, content: written }, media };
 }
 
 /** user / tool messages: tool results first as tool messages, then the rest as one user message. */
@@ -115,24 +146,26 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
   const hints = own(m.ext);
   const rest: { part: Part; j: number }[] = [];
   const media: { part: Part; j: number }[] = [];
-  m.parts.forEach((part, j) => {
+  const parts = m.parts;
+  for (let j = 0; j < parts.length; j++) {
+    const part = parts[j] as Part;
     if (part.type !== 'tool-result') {
       if (m.role === 'tool') loss(losses, 'tool-message-parts', [...path, 'content', j], 'a non-result part of a tool message is sent in a user message', 'approximated');
       rest.push({ part, j });
-      return;
+      continue;
     }
     if (hints?.['$role'] === 'function') {
       // Deprecated function-result message, as it came.
       const text = part.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
       out.push({ role: 'function', name: m.name ?? part.name ?? part.callId, content: part.content.length === 0 ? null : text });
-      return;
+      continue;
     }
     // Tool messages go first: content that came before a result moves after it.
     if (rest.length > 0 && out.length === 0) loss(losses, 'tool-result-order', [...path, 'content', j], 'tool results are sent before the other content of the turn', 'approximated');
     const { msg, media: moved } = encodeToolResult(part, [...path, 'content', j], losses);
     for (const p of moved) media.push({ part: p, j });
     out.push(msg);
-  });
+  }
   const isTool = m.role === 'tool';
   if (isTool && out.length === 1) {
     const msg = out[0] as JsonObject;
@@ -141,7 +174,7 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
   }
   if (rest.length === 0 && media.length === 0 && (out.length > 0 || isTool)) return out;
   const opts = { stringContent: m.stringContent === true, keepArray: hints?.['$textArray'] === true };
-  const content = buildContent([...media, ...rest], 'user', path, opts, losses) ?? '';
+  const content = buildContent(media.length === 0 ? rest : [...media, ...rest], 'user', path, opts, losses) ?? '';
   const user: JsonObject = { role: 'user', content };
   if (m.name !== undefined && !isTool) user['name'] = m.name;
   if (!isTool) restoreResidue(user, m.ext, OPENAI_CHAT);
@@ -171,54 +204,61 @@ export interface AssistantParts {
 /** `unanswered`: ids of calls the next turn does not answer (requests only), left out and reported. */
 export function sortAssistantParts(m: Message, path: Path, losses: LossSink, unanswered?: ReadonlySet<string>): AssistantParts {
   const out: AssistantParts = { content: [], refusals: [], reasoning: [], calls: [] };
-  m.parts.forEach((part, j) => {
-    const at = [...path, 'content', j];
-    if (part.type === 'tool-call' && unanswered?.has(part.id) === true) {
-      loss(losses, 'unanswered-tool-call', at, `tool call '${part.id}' has no tool message right after, which Chat Completions refuses; left out`);
-      return;
-    }
-    switch (part.type) {
-      case 'reasoning':
-        reportPartExtras(part, at, losses);
-        if (part.origin === OPENAI_CHAT && part.text !== undefined) out.reasoning.push(part.text);
-        else loss(losses, 'foreign-reasoning', at, `reasoning from ${part.origin} cannot be sent to Chat Completions`);
-        return;
-      case 'tool-call': {
-        if (part.providerExecuted === true) {
-          loss(losses, 'provider-executed-tool', at, `call of provider-run tool '${part.name}' has no Chat Completions equivalent`);
-          return;
-        }
-        const { call, legacy } = encodeToolCall(part, at, losses);
-        if (call) out.calls.push(call);
-        if (legacy) out.legacy = legacy;
-        return;
-      }
-      case 'tool-result': {
-        // A provider-run search (Anthropic web search) is what the answer rests on: its results
-        // stay readable as text; anything else such a result holds has no place here.
-        reportPartExtras(part, at, losses);
-        const found = part.content.filter((p): p is SearchResultPart => p.type === 'search-result');
-        if (found.length > 0) {
-          loss(losses, 'search-result-as-text', at, 'search results a provider tool returned are sent as assistant text (title, source, content)', 'approximated');
-          out.content.push({ part: { type: 'text', text: found.map(renderSearchResult).join('\n') }, j });
-        }
-        if (found.length < part.content.length || found.length === 0) loss(losses, 'provider-executed-tool', at, 'tool results cannot sit in an assistant message');
-        return;
-      }
-      case 'refusal':
-        if (own(part.ext)?.['$inContent'] === true) out.content.push({ part, j });
-        else {
-          reportPartExtras(part, at, losses);
-          out.refusals.push(part.text);
-        }
-        return;
-      default:
-        out.content.push({ part, j });
-    }
-  });
+  const parts = m.parts;
+  for (let j = 0; j < parts.length; j++) {
+    const part = parts[j] as Part;
+    // Text, the usual part, needs no path; the others build theirs.
+    if (part.type === 'text') out.content.push({ part, j });
+    else sortAssistantPart(part, j, [...path, 'content', j], out, losses, unanswered);
+  }
   if (out.reasoning.length > 1) loss(losses, 'text-joined', [...path, 'content'], 'several reasoning parts joined into reasoning_content', 'approximated');
   if (out.refusals.length > 1) loss(losses, 'text-joined', [...path, 'content'], 'several refusals joined into one', 'approximated');
   return out;
+}
+
+function sortAssistantPart(part: Part, j: number, at: Path, out: AssistantParts, losses: LossSink, unanswered: ReadonlySet<string> | undefined): void {
+  if (part.type === 'tool-call' && unanswered?.has(part.id) === true) {
+    loss(losses, 'unanswered-tool-call', at, `tool call '${part.id}' has no tool message right after, which Chat Completions refuses; left out`);
+    return;
+  }
+  switch (part.type) {
+    case 'reasoning':
+      reportPartExtras(part, at, losses);
+      if (part.origin === OPENAI_CHAT && part.text !== undefined) out.reasoning.push(part.text);
+      else loss(losses, 'foreign-reasoning', at, `reasoning from ${part.origin} cannot be sent to Chat Completions`);
+      return;
+    case 'tool-call': {
+      if (part.providerExecuted === true) {
+        loss(losses, 'provider-executed-tool', at, `call of provider-run tool '${part.name}' has no Chat Completions equivalent`);
+        return;
+      }
+      const { call, legacy } = encodeToolCall(part, at, losses);
+      if (call) out.calls.push(call);
+      if (legacy) out.legacy = legacy;
+      return;
+    }
+    case 'tool-result': {
+      // A provider-run search (Anthropic web search) is what the answer rests on: its results
+      // stay readable as text; anything else such a result holds has no place here.
+      reportPartExtras(part, at, losses);
+      const found = part.content.filter((p): p is SearchResultPart => p.type === 'search-result');
+      if (found.length > 0) {
+        loss(losses, 'search-result-as-text', at, 'search results a provider tool returned are sent as assistant text (title, source, content)', 'approximated');
+        out.content.push({ part: { type: 'text', text: found.map(renderSearchResult).join('\n') }, j });
+      }
+      if (found.length < part.content.length || found.length === 0) loss(losses, 'provider-executed-tool', at, 'tool results cannot sit in an assistant message');
+      return;
+    }
+    case 'refusal':
+      if (own(part.ext)?.['$inContent'] === true) out.content.push({ part, j });
+      else {
+        reportPartExtras(part, at, losses);
+        out.refusals.push(part.text);
+      }
+      return;
+    default:
+      out.content.push({ part, j });
+  }
 }
 
 function encodeAssistantRequest(m: Message, path: Path, losses: LossSink, unanswered: ReadonlySet<string>): JsonObject[] {
@@ -260,13 +300,20 @@ function encodeMessage(messages: readonly Message[], i: number, losses: LossSink
 
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {
   const out: JsonObject[] = [];
-  messages.forEach((m, i) => {
-    const next = messages[i + 1]?.role;
-    const keep = (wire: JsonObject[]): boolean =>
-      messageHasForeignExt(m, OPENAI_CHAT) || formNotExact(m, wire) || (m.role === 'user' && endsInTool(wire) && (next === 'user' || next === 'tool'));
-    for (const w of encodeGroup([m], ctx, (losses) => encodeMessage(messages, i, losses), keep)) out.push(w);
-  });
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i] as Message;
+    const local = new LossList();
+    const wire = encodeMessage(messages, i, local);
+    // Asked only under preserve when nothing was lost (encodeGroup's `keep`).
+    const keep = local.length === 0 && ctx.preserve && keepAnyway(m, wire, messages[i + 1]?.role);
+    for (const w of stashGroup([m], ctx, local, wire, keep)) out.push(w);
+  }
   return out;
+}
+
+/** Whether the wire messages would not read back as `m` though nothing was lost, so preserve stashes `m`. */
+function keepAnyway(m: Message, wire: JsonObject[], next: Message['role'] | undefined): boolean {
+  return messageHasForeignExt(m, OPENAI_CHAT) || formNotExact(m, wire) || (m.role === 'user' && endsInTool(wire) && (next === 'user' || next === 'tool'));
 }
 
 /**

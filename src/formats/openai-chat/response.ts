@@ -12,7 +12,7 @@ import type { DecodeContext, EncodeContext, LossSink } from '../codec.js';
 import { hasForeignExt, messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { keepResidue, reportForeignExt, residue, restoreResidue } from '../shared/residue.js';
-import { encodeGroup, putTopStash, takeMessageStash, takeTopStash } from '../shared/stash.js';
+import { putTopStash, stashGroup, takeMessageStash, takeTopStash } from '../shared/stash.js';
 import { joinTexts } from '../shared/join-texts.js';
 import { contentPart, isBlank, loss, own, restoreNested } from './content-encode.js';
 import { withHint } from './content-decode.js';
@@ -208,12 +208,10 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
   const choices = res.choices.map((c, i): JsonObject => {
     const path: Path = ['choices', i];
     const hints = own(c.ext);
-    const [message] = encodeGroup(
-      [c.message],
-      ctx,
-      (losses) => [encodeResponseMessage(c.message, [...path, 'message'], losses)],
-      () => messageHasForeignExt(c.message, OPENAI_CHAT),
-    );
+    // encodeGroup's work, with no callbacks made per choice.
+    const group = new LossList();
+    const wire = [encodeResponseMessage(c.message, [...path, 'message'], group)];
+    const [message] = stashGroup([c.message], ctx, group, wire, group.length === 0 && ctx.preserve && messageHasForeignExt(c.message, OPENAI_CHAT));
     const out: JsonObject = { index: c.index, message: message as JsonObject };
     // Another format's choice fields (Gemini avgLogprobs ...) and hints come back from the stash.
     reportForeignExt(c.ext, OPENAI_CHAT, path, local);

@@ -35,19 +35,31 @@ function schemaIssues(check: SchemaCheck, body: unknown): Issue[] {
  * reference; e.g. cut off at max tokens): `issues` is undefined there, they count as `{}`, and
  * the text is still kept verbatim, so only another format loses it (and reports it).
  */
-function parseArguments(fn: unknown, path: Path, call: number | undefined, args: ParsedArgs, issues: Issue[] | undefined): void {
-  if (!isJsonObject(fn) || typeof fn['arguments'] !== 'string') return;
+function parseArguments(fn: unknown, args: ParsedArgs): boolean {
+  if (!isJsonObject(fn) || typeof fn['arguments'] !== 'string') return true;
   const text = fn['arguments'];
   if (text.trim() === '') {
     args.set(fn, {});
-    return;
+    return true;
   }
   try {
     args.set(fn, JSON.parse(text) as JsonValue);
+    return true;
   } catch {
-    if (issues === undefined) args.set(fn, {});
-    else issues.push({ code: 'invalid_json', path: call === undefined ? [...path, 'function_call', 'arguments'] : [...path, 'tool_calls', call, 'function', 'arguments'], message: 'tool call arguments are not valid JSON', expected: 'a JSON text' });
+    return false;
   }
+}
+
+/** A request's arguments that are not JSON are an issue; the path is built only then. */
+function parseRequestArguments(fn: unknown, i: number, call: number | undefined, args: ParsedArgs, issues: Issue[]): void {
+  if (parseArguments(fn, args)) return;
+  const path: Path = call === undefined ? ['messages', i, 'function_call', 'arguments'] : ['messages', i, 'tool_calls', call, 'function', 'arguments'];
+  issues.push({ code: 'invalid_json', path, message: 'tool call arguments are not valid JSON', expected: 'a JSON text' });
+}
+
+/** A response's arguments that are not JSON count as `{}` (see above). */
+function parseResponseArguments(fn: unknown, args: ParsedArgs): void {
+  if (!parseArguments(fn, args)) args.set(fn as object, {});
 }
 
 /** Whether `list` holds a tool call with this id (a message holds a handful: a scan beats a Set). */
@@ -57,21 +69,25 @@ function hasCallId(calls: unknown, id: string): boolean {
   return false;
 }
 
-/** The size check of `obj[key]` when it is a string; the path is built only for a text over the limit. */
-function checkSize(obj: JsonObject, key: string, limits: Limits, at: Path, issues: Issue[]): void {
+/**
+ * The size check of `obj[key]` when it is a string. The path (`messages[i].key`, or
+ * `messages[i].content[j].key` when `j` is given) is built only for a text over the limit.
+ */
+function checkSize(obj: JsonObject, key: string, limits: Limits, issues: Issue[], i: number, j?: number): void {
   const text = obj[key];
-  if (typeof text === 'string' && overTextLimit(text, limits)) checkTextSize(text, limits, [...at, key], issues);
+  if (typeof text !== 'string' || !overTextLimit(text, limits)) return;
+  checkTextSize(text, limits, j === undefined ? ['messages', i, key] : ['messages', i, 'content', j, key], issues);
 }
 
 function checkText(m: JsonObject, limits: Limits, i: number, issues: Issue[]): void {
   const value = m['content'];
-  if (typeof value === 'string') checkSize(m, 'content', limits, ['messages', i], issues);
+  if (typeof value === 'string') checkSize(m, 'content', limits, issues, i);
   else if (Array.isArray(value)) {
     for (let j = 0; j < value.length; j++) {
       const part: unknown = value[j];
       if (!isJsonObject(part)) continue;
-      if (typeof part['text'] === 'string') checkSize(part, 'text', limits, ['messages', i, 'content', j], issues);
-      else checkSize(part, 'refusal', limits, ['messages', i, 'content', j], issues);
+      if (typeof part['text'] === 'string') checkSize(part, 'text', limits, issues, i, j);
+      else checkSize(part, 'refusal', limits, issues, i, j);
     }
   }
 }
@@ -81,10 +97,10 @@ function checkAssistant(m: JsonObject, i: number, list: unknown[], args: ParsedA
   if (Array.isArray(calls)) {
     for (let j = 0; j < calls.length; j++) {
       const call: unknown = calls[j];
-      if (isJsonObject(call)) parseArguments(call['function'], ['messages', i], j, args, issues);
+      if (isJsonObject(call)) parseRequestArguments(call['function'], i, j, args, issues);
     }
   }
-  if (m['function_call'] !== undefined) parseArguments(m['function_call'], ['messages', i], undefined, args, issues);
+  if (m['function_call'] !== undefined) parseRequestArguments(m['function_call'], i, undefined, args, issues);
   // A trailing assistant turn with calls is a conversation whose results have not arrived yet
   // (a stored history, or a body being assembled): nothing to check until later messages exist.
   if (!Array.isArray(calls) || i + 1 >= list.length) return;
@@ -117,8 +133,8 @@ function checkMessages(list: unknown[], limits: Limits, args: ParsedArgs, issues
     if (!isJsonObject(m)) continue;
     const role = m['role'];
     checkText(m, limits, i, issues);
-    if (m['refusal'] !== undefined) checkSize(m, 'refusal', limits, ['messages', i], issues);
-    if (m['reasoning_content'] !== undefined) checkSize(m, 'reasoning_content', limits, ['messages', i], issues);
+    if (m['refusal'] !== undefined) checkSize(m, 'refusal', limits, issues, i);
+    if (m['reasoning_content'] !== undefined) checkSize(m, 'reasoning_content', limits, issues, i);
     if (role === 'tool') {
       const id = m['tool_call_id'];
       if (typeof id === 'string' && !hasCallId(scope?.['tool_calls'], id)) {
@@ -146,6 +162,8 @@ export function validateRequest(body: unknown, limits: Limits): { body: JsonObje
   return { body, args };
 }
 
+const MESSAGE_TEXT_KEYS = ['content', 'refusal', 'reasoning_content'] as const;
+
 /** Checks a non-streaming response body; returns it with its parsed tool-call arguments. */
 export function validateResponse(body: unknown, limits: Limits): { body: JsonObject; args: ParsedArgs } {
   if (!isJsonObject(body)) throw notObject('response');
@@ -153,21 +171,20 @@ export function validateResponse(body: unknown, limits: Limits): { body: JsonObj
   const args: ParsedArgs = new Map();
   const choices = body['choices'];
   if (Array.isArray(choices)) {
-    choices.forEach((choice, i) => {
+    for (let i = 0; i < choices.length; i++) {
+      const choice: unknown = choices[i];
       const message = isJsonObject(choice) ? choice['message'] : undefined;
-      if (!isJsonObject(message)) return;
-      const at = ['choices', i, 'message'];
-      for (const key of ['content', 'refusal', 'reasoning_content']) {
-        if (typeof message[key] === 'string') checkTextSize(message[key], limits, [...at, key], issues);
+      if (!isJsonObject(message)) continue;
+      for (const key of MESSAGE_TEXT_KEYS) {
+        const text = message[key];
+        if (typeof text === 'string' && overTextLimit(text, limits)) checkTextSize(text, limits, ['choices', i, 'message', key], issues);
       }
       const calls = message['tool_calls'];
       if (Array.isArray(calls)) {
-        calls.forEach((call, j) => {
-          if (isJsonObject(call)) parseArguments(call['function'], at, j, args, undefined);
-        });
+        for (const call of calls) if (isJsonObject(call)) parseResponseArguments(call['function'], args);
       }
-      parseArguments(message['function_call'], at, undefined, args, undefined);
-    });
+      parseResponseArguments(message['function_call'], args);
+    }
   }
   if (issues.length > 0) throw new ValidationError(issues);
   return { body, args };

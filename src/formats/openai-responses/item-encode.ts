@@ -55,7 +55,9 @@ export function functionCallItem(part: ToolCallPart, path: Path, losses: LossSin
   reportForeignExt(part.ext, OR, path, losses);
   if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'Responses has no cache breakpoints on function calls');
   let args = part.argumentsJson ?? JSON.stringify(part.arguments);
-  if (!inResponse && argumentsValue(args) === undefined) {
+  // Text JSON.stringify just wrote is JSON: only argument text that came with the part is parsed to check.
+  const written = part.argumentsJson === undefined && typeof args === 'string';
+  if (!inResponse && !written && argumentsValue(args) === undefined) {
     args = JSON.stringify(part.arguments);
     loss(losses, 'invalid-arguments', [...path, 'argumentsJson'], `tool arguments are not valid JSON; ${args} sent instead`, 'approximated');
   }

@@ -150,7 +150,9 @@ export class OpenCalls {
 
 function encodeAssistant(m: Message, path: Path, mode: ItemsMode, losses: LossSink, calls: OpenCalls): JsonObject[] {
   const out = new AssistantItems(mode, losses);
-  m.parts.forEach((part, j) => {
+  // Loops, not forEach closures: these run for every message encoded.
+  for (let j = 0; j < m.parts.length; j++) {
+    const part = m.parts[j] as Part;
     const at = [...path, 'parts', j];
     if (part.type === 'reasoning') out.push(reasoningItem(part, at, losses));
     else if (part.type === 'tool-call') {
@@ -163,7 +165,7 @@ function encodeAssistant(m: Message, path: Path, mode: ItemsMode, losses: LossSi
       loss(losses, 'provider-executed-tool', at, 'a tool result cannot sit in an assistant turn of the Responses API');
     } else if (isItemBlock(part)) out.push(part.block);
     else out.content(part, at);
-  });
+  }
   return out.items;
 }
 
@@ -174,7 +176,8 @@ function encodeAssistant(m: Message, path: Path, mode: ItemsMode, losses: LossSi
 function encodeClient(m: Message, path: Path, losses: LossSink, calls: OpenCalls): JsonObject[] {
   const items: JsonObject[] = [];
   const rest: { part: Part; j: number }[] = [];
-  m.parts.forEach((part, j) => {
+  for (let j = 0; j < m.parts.length; j++) {
+    const part = m.parts[j] as Part;
     const at = [...path, 'parts', j];
     if (part.type === 'tool-result') {
       const id = calls.answer(part, at, losses);
@@ -185,7 +188,7 @@ function encodeClient(m: Message, path: Path, losses: LossSink, calls: OpenCalls
       if (m.role === 'tool') loss(losses, 'tool-message-parts', at, 'a non-result part of a tool message is sent in a user message', 'approximated');
       rest.push({ part, j });
     }
-  });
+  }
   if (rest.length === 0 && (items.length > 0 || m.role === 'tool')) return items;
   const role = m.role === 'tool' ? 'user' : m.role;
   const only = rest[0]?.part;

@@ -70,12 +70,19 @@ function parseArguments(item: JsonObject, path: Path, args: ParsedArgs, issues: 
 }
 
 function checkParts(list: unknown[], assistant: boolean, limits: Limits, path: Path, issues: Issue[]): void {
-  list.forEach((p, j) => {
-    const at = [...path, j];
-    if (!check(assistant ? S.AssistantPart : S.InputPart, p, at, issues) || !isJsonObject(p)) return;
+  const schema = assistant ? S.AssistantPart : S.InputPart;
+  // A loop, and paths built only for a problem (the size check's own first test made here): this runs per part.
+  for (let j = 0; j < list.length; j++) {
+    const p = list[j];
+    const found = schemaIssues(schema, p);
+    if (found.length > 0) {
+      issues.push(...fromZodIssues(found, [...path, j]));
+      continue;
+    }
+    if (!isJsonObject(p)) continue;
     const text = p['text'] ?? p['refusal'];
-    if (typeof text === 'string') checkTextSize(text, limits, [...at, typeof p['text'] === 'string' ? 'text' : 'refusal'], issues);
-  });
+    if (typeof text === 'string' && text.length * 3 > limits.maxTextBytes) checkTextSize(text, limits, [...path, j, typeof p['text'] === 'string' ? 'text' : 'refusal'], issues);
+  }
 }
 
 function checkContent(content: unknown, assistant: boolean, limits: Limits, path: Path, issues: Issue[]): void {
@@ -129,13 +136,18 @@ function checkItem(item: unknown, path: Path, scope: Scope, ctx: { limits: Limit
         issues.push({ code: 'unknown_tool_call', path: [...path, 'call_id'], message: `function_call_output answers '${id}', which no earlier function_call has` });
       }
       const output = item['output'];
-      if (typeof output === 'string') checkTextSize(output, limits, [...path, 'output'], issues);
-      else checkParts(output as unknown[], false, limits, [...path, 'output'], issues);
+      if (typeof output === 'string') {
+        if (output.length * 3 > limits.maxTextBytes) checkTextSize(output, limits, [...path, 'output'], issues);
+      } else checkParts(output as unknown[], false, limits, [...path, 'output'], issues);
       return;
     }
     case 'reasoning':
       if (check(S.ReasoningItem, item, path, issues)) {
-        (item['summary'] as JsonObject[]).forEach((s, k) => checkTextSize(s['text'] as string, limits, [...path, 'summary', k, 'text'], issues));
+        const summary = item['summary'] as JsonObject[];
+        for (let k = 0; k < summary.length; k++) {
+          const text = (summary[k] as JsonObject)['text'] as string;
+          if (text.length * 3 > limits.maxTextBytes) checkTextSize(text, limits, [...path, 'summary', k, 'text'], issues);
+        }
       }
       return;
     case 'item_reference':
@@ -159,7 +171,8 @@ export function validateRequest(body: unknown, limits: Limits): { body: JsonObje
   else if (Array.isArray(input)) {
     const serverState = typeof body['previous_response_id'] === 'string' || (body['conversation'] ?? null) !== null;
     const scope: Scope = { calls: new Set(), serverState };
-    input.forEach((item, i) => checkItem(item, ['input', i], scope, { limits, args, issues }));
+    const ctx = { limits, args, issues };
+    for (let i = 0; i < input.length; i++) checkItem(input[i], ['input', i], scope, ctx);
   }
   const tools = body['tools'];
   if (Array.isArray(tools)) tools.forEach((t, i) => isJsonObject(t) && t['type'] === 'function' && check(S.FunctionToolSchema, t, ['tools', i], issues));
@@ -179,7 +192,8 @@ export function validateResponse(body: unknown, limits: Limits): { body: JsonObj
   if (Array.isArray(output)) {
     // Output items answer nothing: no call matching applies.
     const scope: Scope = { calls: new Set(), serverState: true, output: true };
-    output.forEach((item, i) => checkItem(item, ['output', i], scope, { limits, args, issues }));
+    const ctx = { limits, args, issues };
+    for (let i = 0; i < output.length; i++) checkItem(output[i], ['output', i], scope, ctx);
   }
   if (issues.length > 0) throw new ValidationError(issues);
   return { body, args };

@@ -39,7 +39,9 @@ function matchAt(value: JsonValue | undefined, t: string, i: number): number {
   if (t.charCodeAt(i) !== 0x7b) return -1;
   let at = i + 1;
   let first = true;
-  for (const key of Object.keys(value)) {
+  // for-in over own keys visits them in Object.keys order without allocating the key list.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const v = value[key];
     if (v === undefined) continue; // JSON.stringify leaves undefined members out
     if (!first && t.charCodeAt(at++) !== 0x2c) return -1;
@@ -56,10 +58,24 @@ function literal(s: string, t: string, i: number): number {
   return t.startsWith(s, i) ? i + s.length : -1;
 }
 
+/** Up to this length a string is checked and compared in one loop; longer ones by the native regex and startsWith. */
+const SHORT = 64;
+
 function stringAt(s: string, t: string, i: number): number {
+  if (t.charCodeAt(i) !== 0x22) return -1;
+  const n = s.length;
+  if (n <= SHORT) {
+    let at = i + 1;
+    for (let j = 0; j < n; j++, at++) {
+      const c = s.charCodeAt(j);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return literal(JSON.stringify(s), t, i);
+      if (t.charCodeAt(at) !== c) return -1;
+    }
+    return t.charCodeAt(at) === 0x22 ? at + 1 : -1;
+  }
   if (ESCAPED.test(s)) return literal(JSON.stringify(s), t, i);
-  if (t.charCodeAt(i) !== 0x22 || !t.startsWith(s, i + 1)) return -1;
-  const end = i + 1 + s.length;
+  if (!t.startsWith(s, i + 1)) return -1;
+  const end = i + 1 + n;
   return t.charCodeAt(end) === 0x22 ? end + 1 : -1;
 }
 

@@ -48,7 +48,16 @@ export function encodeGroup<W extends JsonObject>(
 ): W[] {
   const local = new LossList();
   const wire = encode(local);
-  if (local.length === 0 && !(ctx.preserve && keep !== undefined && keep(wire))) return wire;
+  return stashGroup(messages, ctx, local, wire, local.length === 0 && ctx.preserve && keep !== undefined && keep(wire));
+}
+
+/**
+ * encodeGroup's second half, for an encoder that ran the group itself into `local` (no closure per
+ * group): `keep` is the answer encodeGroup's `keep` would give, asked only under `preserve` when
+ * nothing was lost.
+ */
+export function stashGroup<W extends JsonObject>(messages: Message[], ctx: EncodeContext, local: LossList, wire: W[], keep: boolean): W[] {
+  if (local.length === 0 && !keep) return wire;
   const first = wire[0];
   const stashed = ctx.preserve && first !== undefined;
   for (const loss of local.items) ctx.losses.push(stashed ? { ...loss, action: 'stashed' } : loss);

@@ -23,15 +23,35 @@ function answer(open: Set<string>, msg: Message | undefined): void {
 export function unansweredCalls(messages: readonly Message[], i: number): ReadonlySet<string> {
   const m = messages[i];
   if (m === undefined || m.role !== 'assistant') return NONE;
-  let open: Set<string> | undefined;
-  for (const p of m.parts) if (p.type === 'tool-call' && p.providerExecuted !== true) (open ??= new Set()).add(p.id);
-  if (open === undefined) return NONE;
   let j = i + 1;
   while (messages[j]?.role === 'system' || messages[j]?.role === 'developer') j++;
   if (j >= messages.length) return NONE;
+  // Usually every call is answered: found by scanning (a turn holds a handful), with no Set made.
+  let answeredAll = true;
+  for (const p of m.parts) {
+    if (p.type === 'tool-call' && p.providerExecuted !== true && !answeredFrom(messages, j, p.id)) {
+      answeredAll = false;
+      break;
+    }
+  }
+  if (answeredAll) return NONE;
+  const open = new Set<string>();
+  for (const p of m.parts) if (p.type === 'tool-call' && p.providerExecuted !== true) open.add(p.id);
   while (messages[j]?.role === 'tool') answer(open, messages[j++]);
   if (messages[j]?.role === 'user') answer(open, messages[j]);
   return open.size === 0 ? NONE : open;
+}
+
+/** Whether the next turn starting at `messages[j]` (tool messages, then a user message) holds a result for `id`. */
+function answeredFrom(messages: readonly Message[], j: number, id: string): boolean {
+  while (messages[j]?.role === 'tool') if (holdsResult(messages[j++] as Message, id)) return true;
+  const user = messages[j];
+  return user?.role === 'user' && holdsResult(user, id);
+}
+
+function holdsResult(msg: Message, id: string): boolean {
+  for (const p of msg.parts) if (p.type === 'tool-result' && p.callId === id) return true;
+  return false;
 }
 
 /** The assistant message a tool result at `messages[i]` may answer (past tool and system messages), if any. */

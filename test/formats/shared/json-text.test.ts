@@ -44,4 +44,17 @@ describe('jsonTextEquals', () => {
     expect(jsonTextEquals('abc', '"abc"x')).toBe(false);
     expect(jsonTextEquals([1], '[1')).toBe(false);
   });
+
+  it('agrees on long strings (compared natively) and short ones (compared in a loop), and skips inherited keys', () => {
+    const long = 'x'.repeat(100);
+    const cases: JsonValue[] = [long, `${long}"`, `${long}\n`, 'é'.repeat(64), 'é'.repeat(65), `${'a'.repeat(63)}\u0001`, { [long]: long }];
+    for (const v of cases) {
+      const text = JSON.stringify(v);
+      expect(jsonTextEquals(v, text)).toBe(true);
+      expect(jsonTextEquals(v, text.slice(0, -2) + text.slice(-1))).toBe(false);
+    }
+    const inherited = Object.create({ hidden: 1 }) as Record<string, JsonValue>;
+    inherited['own'] = 2;
+    expect(jsonTextEquals(inherited, JSON.stringify(inherited))).toBe(true);
+  });
 });

@@ -1,0 +1,97 @@
+/**
+ * Writing AWS event-stream messages (see event-stream.ts for the format) with one allocation per
+ * message: the headers' bytes are built once per event type and copied in, the JSON payload is
+ * written straight into the message (its length from Buffer.byteLength, its bytes by encodeInto),
+ * integers by shifts. TextEncoder.encode and a DataView per small piece cost more than the rest together.
+ */
+import type { WireEvent } from '../model/stream-event.js';
+import { crc32Update } from './crc32.js';
+
+const PRELUDE = 12;
+const encoder = new TextEncoder();
+
+/** Header sections by event type; capped, as exception types come from the input. */
+const headerCache = new Map<string, Uint8Array>();
+const HEADER_CACHE_MAX = 256;
+
+/** One message's bytes; header values are written as strings (type 7), as Bedrock sends them. */
+export function encodeEventStreamMessage(headers: Record<string, string>, payload: Uint8Array): Uint8Array {
+  const head = headerBytes(headers);
+  const out = frame(head, payload.length);
+  out.set(payload, PRELUDE + head.length);
+  return seal(out);
+}
+
+/** A wire event as one event-stream message, with Bedrock's headers. */
+export function wireEventToMessage(e: WireEvent): Uint8Array {
+  const exception = e.exception === true;
+  const type = exception ? (e.event ?? 'internalServerException') : (e.event ?? '');
+  const key = exception ? `!${type}` : type;
+  let head = headerCache.get(key);
+  if (head === undefined) {
+    head = headerBytes(
+      exception
+        ? { ':exception-type': type, ':content-type': 'application/json', ':message-type': 'exception' }
+        : { ':event-type': type, ':content-type': 'application/json', ':message-type': 'event' },
+    );
+    if (headerCache.size < HEADER_CACHE_MAX) headerCache.set(key, head);
+  }
+  // JSON.stringify of undefined is undefined, which TextEncoder took as no text.
+  const text: string | undefined = JSON.stringify(e.data);
+  const body = text ?? '';
+  // Buffer.byteLength counts as TextEncoder writes (a lone surrogate as U+FFFD, 3 bytes).
+  const length = Buffer.byteLength(body, 'utf8');
+  const out = frame(head, length);
+  const at = PRELUDE + head.length;
+  encoder.encodeInto(body, out.subarray(at, at + length));
+  return seal(out);
+}
+
+/** A message with its prelude and headers written and room for `payloadLength` bytes and the CRC. */
+function frame(head: Uint8Array, payloadLength: number): Uint8Array {
+  const total = PRELUDE + head.length + payloadLength + 4;
+  const out = new Uint8Array(total);
+  writeUint32(out, 0, total);
+  writeUint32(out, 4, head.length);
+  writeUint32(out, 8, crc32Update(0, out, 0, 8));
+  out.set(head, PRELUDE);
+  return out;
+}
+
+/** Writes the message CRC over everything before it. */
+function seal(out: Uint8Array): Uint8Array {
+  writeUint32(out, out.length - 4, crc32Update(0, out, 0, out.length - 4));
+  return out;
+}
+
+function headerBytes(headers: Record<string, string>): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    const n = encoder.encode(name);
+    const v = encoder.encode(value);
+    const h = new Uint8Array(1 + n.length + 1 + 2 + v.length);
+    h[0] = n.length;
+    h.set(n, 1);
+    h[1 + n.length] = 7;
+    h[2 + n.length] = (v.length >>> 8) & 0xff;
+    h[3 + n.length] = v.length & 0xff;
+    h.set(v, 4 + n.length);
+    parts.push(h);
+    length += h.length;
+  }
+  const out = new Uint8Array(length);
+  let i = 0;
+  for (const h of parts) {
+    out.set(h, i);
+    i += h.length;
+  }
+  return out;
+}
+
+function writeUint32(out: Uint8Array, at: number, value: number): void {
+  out[at] = value >>> 24;
+  out[at + 1] = (value >>> 16) & 0xff;
+  out[at + 2] = (value >>> 8) & 0xff;
+  out[at + 3] = value & 0xff;
+}
