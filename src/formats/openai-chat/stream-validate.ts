@@ -9,7 +9,7 @@ import { ValidationError, type Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
-import { checkTextSize } from '../shared/text-limit.js';
+import { checkTextSize, overTextLimit } from '../shared/text-limit.js';
 
 type Kind = 'string' | 'number' | 'integer' | 'object' | 'array';
 
@@ -121,6 +121,7 @@ function checkChoice(c: Checker, choice: JsonValue, path: Path): void {
 
 /** Throws a ValidationError naming every malformed field of chunk `at`. */
 export function checkChunk(chunk: JsonObject, at: number, limits: Limits): void {
+  if (chunkValid(chunk, limits)) return;
   const c = new Checker(limits);
   const path: Path = [at];
   c.optional(chunk, 'id', STR, path);
@@ -137,4 +138,59 @@ export function checkChunk(chunk: JsonObject, at: number, limits: Limits): void 
     c.required(u, 'completion_tokens', 'number', [at, 'usage']);
   }
   if (c.issues.length > 0) throw new ValidationError(c.issues);
+}
+
+// The same rules as a yes/no with no path, issue or Checker made: almost every chunk is valid, and
+// only one that is not is walked again by the checks above to say where.
+
+function optionalKind(value: JsonValue | undefined, kind: Kind): boolean {
+  return value === undefined || value === null || kindOf(value, kind);
+}
+
+function textValid(value: JsonValue | undefined, limits: Limits): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && !overTextLimit(value, limits));
+}
+
+function fragmentValid(f: JsonValue | undefined, limits: Limits): boolean {
+  if (!isJsonObject(f) || !optionalKind(f['index'], 'integer') || !optionalKind(f['id'], 'string') || !optionalKind(f['type'], 'string')) return false;
+  const fn = f['function'];
+  if (fn === undefined || fn === null) return true;
+  return isJsonObject(fn) && optionalKind(fn['name'], 'string') && textValid(fn['arguments'], limits);
+}
+
+function deltaValid(d: JsonObject, limits: Limits): boolean {
+  if (!optionalKind(d['role'], 'string')) return false;
+  const content = d['content'];
+  if (typeof content === 'string') {
+    if (overTextLimit(content, limits)) return false;
+  } else if (Array.isArray(content)) {
+    for (const p of content) if (!isJsonObject(p) || (p['type'] === 'text' && typeof p['text'] !== 'string')) return false;
+  } else if (content !== undefined && content !== null) return false;
+  for (const key of TEXT_KEYS) if (!textValid(d[key], limits)) return false;
+  const calls = d['tool_calls'];
+  if (Array.isArray(calls)) {
+    for (const f of calls) if (!fragmentValid(f, limits)) return false;
+  } else if (calls !== undefined && calls !== null) return false;
+  const fc = d['function_call'];
+  if (fc !== undefined && fc !== null && !(isJsonObject(fc) && optionalKind(fc['name'], 'string') && textValid(fc['arguments'], limits))) return false;
+  return optionalKind(d['annotations'], 'array');
+}
+
+function choiceValid(ch: JsonValue | undefined, limits: Limits): boolean {
+  if (!isJsonObject(ch) || !kindOf(ch['index'], 'integer')) return false;
+  const delta = ch['delta'];
+  if (delta !== undefined && delta !== null && !(isJsonObject(delta) && deltaValid(delta, limits))) return false;
+  if (!optionalKind(ch['finish_reason'], 'string')) return false;
+  const lp = ch['logprobs'];
+  return lp === undefined || lp === null || (isJsonObject(lp) && optionalKind(lp['content'], 'array') && optionalKind(lp['refusal'], 'array'));
+}
+
+function chunkValid(chunk: JsonObject, limits: Limits): boolean {
+  if (!optionalKind(chunk['id'], 'string') || !optionalKind(chunk['model'], 'string') || !optionalKind(chunk['created'], 'number') || !optionalKind(chunk['object'], 'string')) return false;
+  const choices = chunk['choices'];
+  if (Array.isArray(choices)) {
+    for (const ch of choices) if (!choiceValid(ch, limits)) return false;
+  } else if (choices !== undefined && choices !== null) return false;
+  const u = chunk['usage'];
+  return u === undefined || u === null || (isJsonObject(u) && kindOf(u['prompt_tokens'], 'number') && kindOf(u['completion_tokens'], 'number'));
 }
