@@ -11,6 +11,7 @@ import type { Source } from '../../model/source.js';
 import type { LossSink } from '../codec.js';
 import { standardBase64 } from '../shared/base64.js';
 import { parseDataUrl } from '../shared/data-url.js';
+import { jsonTextEquals } from '../shared/json-text.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { encodeCitation } from './citations.js';
 import { OWN_KEYS } from './content-decode.js';
@@ -287,7 +288,7 @@ function encodeToolCall(part: ToolCallPart, role: Role, path: Path, losses: Loss
     return lose(losses, 'provider-tool-call', path, 'a tool call another provider ran itself cannot be sent to Bedrock');
   }
   if (role !== 'assistant') return lose(losses, 'misplaced-tool-call', path, `a tool call in a ${role} message has no place in Bedrock`);
-  if (part.argumentsJson !== undefined && part.argumentsJson !== JSON.stringify(part.arguments)) {
+  if (part.argumentsJson !== undefined && !jsonTextEquals(part.arguments, part.argumentsJson)) {
     approx(losses, 'arguments-text', [...path, 'argumentsJson'], 'tool arguments are sent as JSON; their exact text is not kept');
   }
   const out: JsonObject = { toolUseId: mapToolId(part.id, path, losses, 'id'), name: mapToolName(part.name, path, losses, 'name'), input: part.arguments };

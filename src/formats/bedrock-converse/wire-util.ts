@@ -4,32 +4,13 @@ import type { Ext } from '../../model/ext.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { LossAction, Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
-import { setOwn } from '../shared/residue.js';
+import { residueWithNulls, setOwn } from '../shared/residue.js';
 import { STASH_KEY } from '../shared/stash.js';
 
 export const ID = 'bedrock-converse';
 
-/**
- * Residue of a wire object: unknown keys, plus known keys whose value is an explicit `null`
- * (the decoder maps no canonical slot from a null, so it must come back verbatim).
- */
-export function rest(obj: JsonObject, known: ReadonlySet<string>): JsonObject | undefined {
-  // residue() and the null scan in one pass over the keys: the known keys are looked up again only
-  // when one of them is null (or may be inherited), which is rare.
-  let out: JsonObject | undefined;
-  let nullKnown = false;
-  for (const key in obj) {
-    const value = obj[key];
-    if (known.has(key)) {
-      if (value === null) nullKnown = true;
-      continue;
-    }
-    if (key === STASH_KEY || value === undefined) continue;
-    setOwn((out ??= {}), key, value);
-  }
-  if (nullKnown || Object.getPrototypeOf(obj) !== Object.prototype) for (const key of known) if (obj[key] === null) (out ??= {})[key] = null;
-  return out;
-}
+/** Residue of a wire object with its known keys' explicit nulls (shared/residue.ts). */
+export const rest = residueWithNulls;
 
 /** `rest(obj, new Set([member]))` without a set per call: the keys of a union object beside its member. */
 export function restBeside(obj: JsonObject, member: string): JsonObject | undefined {

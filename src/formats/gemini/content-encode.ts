@@ -9,6 +9,7 @@ import type { AudioPart, DocumentPart, ImagePart, Part, ReasoningPart, ToolCallP
 import type { Source } from '../../model/source.js';
 import type { LossSink } from '../codec.js';
 import { parseDataUrl } from '../shared/data-url.js';
+import { jsonTextEquals } from '../shared/json-text.js';
 import { restoreResidue } from '../shared/residue.js';
 import { isMintedId } from './call-ids.js';
 import { mediaKind } from './content-decode.js';
@@ -181,7 +182,7 @@ function encodeToolCall(part: ToolCallPart, role: WireRole, path: Path, losses: 
   if (!isJsonObject(args)) {
     loss(losses, 'tool-arguments-not-object', [...path, 'arguments'], 'Gemini function args must be an object; wrapped as {"value": ...}', 'approximated');
     args = { value: args };
-  } else if (part.argumentsJson !== undefined && part.argumentsJson !== JSON.stringify(args)) {
+  } else if (part.argumentsJson !== undefined && !jsonTextEquals(args, part.argumentsJson)) {
     loss(losses, 'arguments-text', [...path, 'argumentsJson'], 'function args are sent as an object; their exact text is not kept', 'approximated');
   }
   if (!(mine?.['$noArgs'] === true && Object.keys(args).length === 0)) call['args'] = args;

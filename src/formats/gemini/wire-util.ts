@@ -11,34 +11,15 @@ import type { Ext } from '../../model/ext.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { EncodeContext, LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
-import { reportForeignExt, setOwn as setOwnKey } from '../shared/residue.js';
+import { reportForeignExt, residueWithNulls } from '../shared/residue.js';
 import { STASH_KEY } from '../shared/stash.js';
 import type { Path } from '../../model/loss.js';
 
 
 export const ID = 'gemini';
 
-/**
- * Residue of a wire object: unknown keys, plus known keys whose value is an explicit `null`
- * (no canonical slot is mapped from a null, so it must come back verbatim).
- */
-export function rest(obj: JsonObject, known: ReadonlySet<string>): JsonObject | undefined {
-  // residue() and the null scan in one pass over the keys: the known keys are looked up again only
-  // when one of them is null (or may be inherited), which is rare.
-  let out: JsonObject | undefined;
-  let nullKnown = false;
-  for (const key in obj) {
-    const value = obj[key];
-    if (known.has(key)) {
-      if (value === null) nullKnown = true;
-      continue;
-    }
-    if (key === STASH_KEY || value === undefined) continue;
-    setOwnKey((out ??= {}), key, value);
-  }
-  if (nullKnown || Object.getPrototypeOf(obj) !== Object.prototype) for (const key of known) if (obj[key] === null) (out ??= {})[key] = null;
-  return out;
-}
+/** Residue of a wire object with its known keys' explicit nulls (shared/residue.ts). */
+export const rest = residueWithNulls;
 
 /** The codec's own ext entry, if any. */
 export function own(ext: Ext | undefined): JsonObject | undefined {

@@ -10,11 +10,22 @@ import type { JsonValue } from '../../model/json.js';
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 export function jsonTextEquals(value: JsonValue | undefined, text: string): boolean {
-  return matchAt(value, text, 0) === text.length;
+  return matchAt(value, text, 0, false) === text.length;
 }
 
-/** The index after `value`'s JSON text at `i` in `t`, or -1 when `t` holds something else there. */
-function matchAt(value: JsonValue | undefined, t: string, i: number): number {
+/**
+ * Whether `text` is exactly `JSON.stringify(value)` where `value` is `JSON.parse(text)`: the same
+ * answer for that case, cheaper, as plain strings need not be compared (see parsedStringAt).
+ */
+export function isOwnJsonText(value: JsonValue, text: string): boolean {
+  return matchAt(value, text, 0, true) === text.length;
+}
+
+/**
+ * The index after `value`'s JSON text at `i` in `t`, or -1 when `t` holds something else there.
+ * `parsed`: `value` is the parse of `t`, so string values take the cheaper check.
+ */
+function matchAt(value: JsonValue | undefined, t: string, i: number, parsed: boolean): number {
   if (value === null || value === undefined) return literal('null', t, i);
   switch (typeof value) {
     case 'boolean':
@@ -22,7 +33,7 @@ function matchAt(value: JsonValue | undefined, t: string, i: number): number {
     case 'number':
       return literal(JSON.stringify(value), t, i);
     case 'string':
-      return stringAt(value, t, i);
+      return parsed ? parsedStringAt(value, t, i) : stringAt(value, t, i);
     default:
       break;
   }
@@ -31,7 +42,7 @@ function matchAt(value: JsonValue | undefined, t: string, i: number): number {
     let at = i + 1;
     for (let k = 0; k < value.length; k++) {
       if (k > 0 && t.charCodeAt(at++) !== 0x2c) return -1;
-      at = matchAt(value[k], t, at);
+      at = matchAt(value[k], t, at, parsed);
       if (at < 0) return -1;
     }
     return t.charCodeAt(at) === 0x5d ? at + 1 : -1;
@@ -46,9 +57,10 @@ function matchAt(value: JsonValue | undefined, t: string, i: number): number {
     if (v === undefined) continue; // JSON.stringify leaves undefined members out
     if (!first && t.charCodeAt(at++) !== 0x2c) return -1;
     first = false;
+    // Keys compared character for character (short, and what keeps the walk in step).
     at = stringAt(key, t, at);
     if (at < 0 || t.charCodeAt(at++) !== 0x3a) return -1;
-    at = matchAt(v, t, at);
+    at = matchAt(v, t, at, parsed);
     if (at < 0) return -1;
   }
   return t.charCodeAt(at) === 0x7d ? at + 1 : -1;
@@ -78,6 +90,26 @@ function stringAt(s: string, t: string, i: number): number {
   const end = i + 1 + n;
   return t.charCodeAt(end) === 0x22 ? end + 1 : -1;
 }
+
+/**
+ * A string value of the text's own parse. The cheap check: the first quote after the opening one
+ * is `s.length` characters on and not after a backslash, and `s` has no lone surrogate. That makes
+ * the token exactly those characters, so the walk stays in step (a duplicate key fails where its
+ * object ends); with no duplicate key the token reads as `s`, which has `s.length` characters, so
+ * the token holds no escape: it is `s` as is, with no quote, backslash or control character (JSON
+ * text has none raw), which is how JSON.stringify writes it. Else the characters are compared with
+ * JSON.stringify's. (No regex scan of `s`: on long plain strings it cost 20x the indexOf.)
+ */
+function parsedStringAt(s: string, t: string, i: number): number {
+  const end = i + 1 + s.length;
+  if (t.charCodeAt(i) === 0x22 && t.indexOf('"', i + 1) === end && t.charCodeAt(end - 1) !== 0x5c && wellFormed(s)) return end + 1;
+  return literal(JSON.stringify(s), t, i);
+}
+
+/** Lone surrogates aside, `String.prototype.isWellFormed` (Node 20; ES2024, past this project's TS lib), which answers one-byte strings without reading them. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const nativeWellFormed = (String.prototype as unknown as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+const wellFormed: (s: string) => boolean = nativeWellFormed ? (s) => nativeWellFormed.call(s) : (s) => !LONE_SURROGATE.test(s);
 
 /** Whether tool-call arguments text is JSON; blank text counts: it is the "no arguments" some providers send. */
 export function isJsonText(text: string): boolean {

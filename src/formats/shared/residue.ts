@@ -20,6 +20,27 @@ export function residue(obj: JsonObject, known: ReadonlySet<string>): JsonObject
 }
 
 /**
+ * `residue` plus the known keys whose value is an explicit `null`: for formats whose decoders map
+ * no canonical slot from a null (Bedrock, Gemini), so it must come back verbatim. One pass over the
+ * keys; the known keys are looked up again only when one of them is null (or may be inherited).
+ */
+export function residueWithNulls(obj: JsonObject, known: ReadonlySet<string>): JsonObject | undefined {
+  let out: JsonObject | undefined;
+  let nullKnown = false;
+  for (const key in obj) {
+    const value = obj[key];
+    if (known.has(key)) {
+      if (value === null) nullKnown = true;
+      continue;
+    }
+    if (key === STASH_KEY || value === undefined) continue;
+    setOwn((out ??= {}), key, value);
+  }
+  if (nullKnown || Object.getPrototypeOf(obj) !== Object.prototype) for (const key of known) if (obj[key] === null) (out ??= {})[key] = null;
+  return out;
+}
+
+/**
  * `obj[key] = value` as an own data property, also for a wire key named `__proto__` (JSON.parse
  * makes it an ordinary own key; plain assignment would set the object's prototype instead).
  */

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isOwnJsonText, sameJsonText } from '../../../src/formats/agentcore-memory/blob-text.js';
+import { sameJsonText } from '../../../src/formats/agentcore-memory/blob-text.js';
+import { isOwnJsonText } from '../../../src/formats/shared/json-text.js';
 import type { JsonValue } from '../../../src/model/json.js';
 
 const own = (t: string): boolean => JSON.stringify(JSON.parse(t)) === t;
