@@ -22,6 +22,11 @@ export interface DecodeContext {
   limits: Limits;
   /** Decoders report here what they had to set aside (e.g. a stale preserve stash). */
   losses: LossSink;
+  /**
+   * false: the value goes only to an encoder that reads no other format's private `$` hints
+   * (shared/hint-readers.ts), so a decoder may skip making its own. Default true.
+   */
+  hints?: boolean;
 }
 
 export interface EncodeContext {

@@ -3,6 +3,7 @@ import type { Kind } from '../model/format-id.js';
 import type { Loss } from '../model/loss.js';
 import { DEFAULT_LIMITS, type Limits } from './codec.js';
 import { getKindCodec } from './registry.js';
+import { readsHints } from './shared/hint-readers.js';
 import { LossList } from './shared/loss-list.js';
 
 export interface ConvertOptions {
@@ -35,7 +36,8 @@ export function convert<T = unknown>(body: unknown, options: ConvertOptions): Co
   const target = getKindCodec(options.to, kind);
   const losses = new LossList();
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const canonical = source.decode(body, { limits, losses });
+  // The source's private hints only matter to a target that reads them, or on the way back.
+  const canonical = source.decode(body, { limits, losses, hints: options.preserve === true || readsHints(options.to) });
   const value = target.encode(canonical, { preserve: options.preserve === true, losses });
   if (options.strict === true && losses.length > 0) throw new LossError(losses.items);
   return { value: value as T, losses: losses.items };

@@ -30,6 +30,7 @@ import type { Loss } from '../model/loss.js';
 import type { Message } from '../model/message.js';
 import type { Request } from '../model/request.js';
 import { decode, encode } from '../formats/convert.js';
+import { readsHints } from '../formats/shared/hint-readers.js';
 import { eventsToMessages, messageToEvent, toolCallNames } from '../formats/agentcore-memory/index.js';
 import { openMemory as openEventStore, type OpenOptions } from './open.js';
 import { DEFAULT_TURNS, MAX_PAGE, type EventMetadata, type EventStore, type NewEvent, type PayloadItem, type StoredEvent } from './store.js';
@@ -74,17 +75,8 @@ function converseToolConfig(messages: unknown): { toolConfig?: unknown } {
 /** The formats whose messages `append` and `lastTurns` take and give. */
 export const MESSAGE_FORMATS: readonly string[] = Object.keys(MESSAGE_SHAPES);
 
-/**
- * Message formats whose encoders neither write nor report agentcore-memory's private `$event`
- * hints: messages recalled for them are read without those hints (recallMessages' `verbatim`).
- * Gemini's encoder reports another format's hints (a `foreign-form` loss), so it reads them.
- */
-const HINTLESS: ReadonlySet<string> = new Set(['openai-chat', 'anthropic-messages', 'bedrock-converse', 'openai-responses', 'ag-ui']);
-
 /** Whether messages recalled to be encoded to `format` must be read with agentcore-memory's hints. */
-export function readsHints(format: string): boolean {
-  return !HINTLESS.has(format);
-}
+export { readsHints };
 
 function shapeOf(format: unknown, call: string): MessageShape {
   const shape = typeof format === 'string' && Object.hasOwn(MESSAGE_SHAPES, format) ? MESSAGE_SHAPES[format] : undefined;

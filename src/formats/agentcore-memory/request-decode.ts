@@ -24,7 +24,7 @@ export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
   }
   const issues: Issue[] = [];
   const order = readingOrder(events, issues);
-  const messages = readConversation(order.map((i) => events[i] as JsonValue), order, ctx, issues);
+  const messages = readConversation(order.map((i) => events[i] as JsonValue), order, ctx, issues, ctx.hints !== false);
   if (issues.length > 0) throw new ValidationError(issues);
   const req: Request = { messages };
   let rest = residue(body, BODY_KEYS);
