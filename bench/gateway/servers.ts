@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { HEAP_FLAG } from '../../src/cli/serve-command.js';
 
 export interface Started {
   url: string;
@@ -30,8 +31,8 @@ function startScript(file: string, args: string[] = [], nodeArgs: string[] = [])
       const m = /listening on (http:\/\/\S+)/.exec(seen);
       if (m?.[1] !== undefined) {
         child.stdout?.removeAllListeners('data');
-        // With extra Node flags (e.g. --trace-gc) the server's further output is shown, else dropped.
-        if (nodeArgs.length > 0) child.stdout?.pipe(process.stderr);
+        // With BENCH_GW_NODE_ARGS (e.g. --trace-gc) the server's further output is shown, else dropped.
+        if (process.env['BENCH_GW_NODE_ARGS']) child.stdout?.pipe(process.stderr);
         else child.stdout?.resume();
         resolve({ url: m[1], stop: stopper(child) });
       }
@@ -42,8 +43,9 @@ function startScript(file: string, args: string[] = [], nodeArgs: string[] = [])
 export const startMock = (): Promise<Started> => startScript('./mock-server.ts');
 
 /** BENCH_GW_NODE_ARGS (space-separated) adds Node flags to the gateway process only, e.g. `--trace-gc`. */
+/** The gateway with the young generation `interlingua serve` gives it (HEAP_FLAG), plus BENCH_GW_NODE_ARGS. */
 export const startInterlingua = (config: unknown): Promise<Started> =>
-  startScript('./gateway-server.ts', [JSON.stringify(config)], (process.env['BENCH_GW_NODE_ARGS'] ?? '').split(' ').filter(Boolean));
+  startScript('./gateway-server.ts', [JSON.stringify(config)], [HEAP_FLAG, ...(process.env['BENCH_GW_NODE_ARGS'] ?? '').split(' ').filter(Boolean)]);
 
 /** A port free right now on 127.0.0.1 (Portkey's server takes a port number, not 0). */
 function freePort(): Promise<number> {

@@ -155,5 +155,7 @@ export async function main(argv: readonly string[], version: string): Promise<vo
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
   };
-  process.exitCode = await run(argv, io, version);
+  // `serve` runs itself again with a larger young generation (serve-command.ts).
+  const respawned = argv[0] === 'serve' ? (await import('./serve-command.js')).respawnServe(argv) : undefined;
+  process.exitCode = respawned === undefined ? await run(argv, io, version) : await respawned;
 }

@@ -1,10 +1,10 @@
 /**
  * `interlingua serve` as a real child process: the one `listening on` line on standard output,
- * SIGTERM letting an in-flight stream finish before exiting 0, and a bad configuration exiting 1
- * naming the path and the problem.
+ * SIGTERM letting an in-flight stream finish before exiting 0, the gateway run again with a larger
+ * young generation, and a bad configuration exiting 1 naming the path and the problem.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,6 +72,40 @@ describe('interlingua serve', () => {
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
     expect(text).toContain('hello from the drain test');
     expect(await within(s.exit, 10_000, 'exit after SIGTERM')).toBe(0);
+  });
+
+  it.runIf(process.platform === 'linux')('runs the gateway again with a larger young generation, which stops when serve is killed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'il-gw-heap-'));
+    const config = join(dir, 'heap.yaml');
+    writeFileSync(config, 'upstreams:\n  m: { format: mock }\nroutes:\n  - { model: "*", upstream: m }\n');
+    const s = serve(['--config', config, '--port', '0']);
+    const url = (/listening on (\S+)/.exec(await s.line) as RegExpExecArray)[1] as string;
+    // The processes running this configuration: serve, and the gateway it started with the flag.
+    const running = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map((d) => {
+        try {
+          return readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0');
+        } catch {
+          return [];
+        }
+      })
+      .filter((args) => args.includes(config));
+    expect(running.length).toBe(2);
+    expect(running.filter((args) => args.includes('--max-semi-space-size=64')).length).toBe(1);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    // Killed outright, serve cannot pass a signal on: the gateway notices and stops by itself.
+    s.child.kill('SIGKILL');
+    const deadline = Date.now() + 10_000;
+    let listening = true;
+    while (listening && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      listening = await fetch(`${url}/healthz`).then(
+        () => true,
+        () => false,
+      );
+    }
+    expect(listening).toBe(false);
   });
 
   it('exits 1 naming the path and the problem of an invalid configuration', async () => {
