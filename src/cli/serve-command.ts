@@ -60,6 +60,9 @@ async function respawn(): Promise<number> {
   const child = spawn(process.execPath, [...process.execArgv, HEAP_FLAG, ...process.argv.slice(1)], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, [RESPAWNED]: '1' },
+    // Its own process group: a terminal's Ctrl-C reaches serve only, which passes it on once
+    // (twice, the second would end the drain the first began).
+    detached: true,
   });
   const pass = (signal: NodeJS.Signals) => (): void => void child.kill(signal);
   const onTerm = pass('SIGTERM');
