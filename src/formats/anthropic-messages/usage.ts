@@ -44,20 +44,22 @@ export function encodeUsage(usage: Usage, losses: LossSink): { usage: JsonObject
   if (read !== undefined) out['cache_read_input_tokens'] = read;
   out['output_tokens'] = usage.outputTokens;
   let lossy = usage.totalTokens === undefined || hasForeignExt(usage.ext, ID);
-  const report = (code: string, path: string, message: string, action: 'dropped' | 'approximated'): void => {
-    lossy = true;
-    losses.push({ code, path: ['usage', path], message, action });
-  };
-  if (uncached < 0) report('usage-input', 'inputTokens', `${usage.inputTokens} input tokens are fewer than the cache reads and writes; input_tokens 0 written`, 'approximated');
+  if (uncached < 0) lossy = report(losses, 'usage-input', 'inputTokens', `${usage.inputTokens} input tokens are fewer than the cache reads and writes; input_tokens 0 written`, 'approximated');
   if (usage.reasoningTokens !== undefined && usage.reasoningTokens > 0) {
-    report('reasoning-tokens', 'reasoningTokens', 'Anthropic usage has no reasoning token count (they are in output_tokens)', 'dropped');
+    lossy = report(losses, 'reasoning-tokens', 'reasoningTokens', 'Anthropic usage has no reasoning token count (they are in output_tokens)', 'dropped');
   }
   // Anthropic has no total; it is input + output when decoded. Some providers count otherwise
   // (Gemini's OpenAI-compatible endpoint adds thinking tokens): that total cannot be written.
   if (usage.totalTokens !== undefined && usage.totalTokens !== usage.inputTokens + usage.outputTokens) {
-    report('usage-total', 'totalTokens', `total ${usage.totalTokens} is not input + output (${usage.inputTokens + usage.outputTokens}); Anthropic has no total`, 'dropped');
+    lossy = report(losses, 'usage-total', 'totalTokens', `total ${usage.totalTokens} is not input + output (${usage.inputTokens + usage.outputTokens}); Anthropic has no total`, 'dropped');
   }
   restoreResidue(out, usage.ext, ID);
   if (reportForeignExt(usage.ext, ID, ['usage'], losses)) lossy = true;
   return { usage: out, lossy };
+}
+
+/** Reports a usage loss; returns true (the usage is lossy). A function of its own, not a closure per call. */
+function report(losses: LossSink, code: string, path: string, message: string, action: 'dropped' | 'approximated'): true {
+  losses.push({ code, path: ['usage', path], message, action });
+  return true;
 }

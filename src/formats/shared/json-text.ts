@@ -6,8 +6,8 @@
  */
 import type { JsonValue } from '../../model/json.js';
 
-/** Characters JSON.stringify writes escaped (or may: any surrogate goes the slow, exact way). */
-const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+/** Control characters: JSON.stringify writes them escaped (quotes, backslashes and lone surrogates are found by indexOf / isWellFormed). */
+const CONTROL = /[\u0000-\u001f]/;
 
 export function jsonTextEquals(value: JsonValue | undefined, text: string): boolean {
   return matchAt(value, text, 0, false) === text.length;
@@ -67,10 +67,13 @@ function matchAt(value: JsonValue | undefined, t: string, i: number, parsed: boo
 }
 
 function literal(s: string, t: string, i: number): number {
-  return t.startsWith(s, i) ? i + s.length : -1;
+  const end = i + s.length;
+  // startsWith compares char by char (~1 ns each); a long slice is a view, and === on strings is a memcmp.
+  if (s.length < 32) return t.startsWith(s, i) ? end : -1;
+  return end <= t.length && t.substring(i, end) === s ? end : -1;
 }
 
-/** Up to this length a string is checked and compared in one loop; longer ones by the native regex and startsWith. */
+/** Up to this length a string is checked and compared in one loop; longer ones by native scans and a slice compare. */
 const SHORT = 64;
 
 function stringAt(s: string, t: string, i: number): number {
@@ -85,10 +88,13 @@ function stringAt(s: string, t: string, i: number): number {
     }
     return t.charCodeAt(at) === 0x22 ? at + 1 : -1;
   }
-  if (ESCAPED.test(s)) return literal(JSON.stringify(s), t, i);
-  if (!t.startsWith(s, i + 1)) return -1;
-  const end = i + 1 + n;
-  return t.charCodeAt(end) === 0x22 ? end + 1 : -1;
+  // Native scans only: with no quote, backslash or lone surrogate, `s` is written as is unless it
+  // holds a control character, and that scan (the costly one) runs only once the text matched.
+  if (s.indexOf('"') < 0 && s.indexOf('\\') < 0 && wellFormed(s)) {
+    const end = i + 1 + n;
+    if (t.charCodeAt(end) === 0x22 && t.substring(i + 1, end) === s) return CONTROL.test(s) ? -1 : end + 1;
+  }
+  return literal(JSON.stringify(s), t, i);
 }
 
 /**

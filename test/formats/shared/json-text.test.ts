@@ -53,6 +53,9 @@ describe('jsonTextEquals', () => {
       expect(jsonTextEquals(v, text)).toBe(true);
       expect(jsonTextEquals(v, text.slice(0, -2) + text.slice(-1))).toBe(false);
     }
+    // A long string written raw into the text: equal only when JSON.stringify would not escape it.
+    for (const raw of [`${long}\n`, `${long}\u0001`, `${long}"`, `${long}\\`, `${long}\ud800`]) expect(jsonTextEquals(raw, `"${raw}"`)).toBe(false);
+    expect(jsonTextEquals(`${long}é`, `"${long}é"`)).toBe(true);
     const inherited = Object.create({ hidden: 1 }) as Record<string, JsonValue>;
     inherited['own'] = 2;
     expect(jsonTextEquals(inherited, JSON.stringify(inherited))).toBe(true);
