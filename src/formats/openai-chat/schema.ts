@@ -5,6 +5,7 @@
  * without `finish_reason`), the schema accepts what they send.
  */
 import { z } from 'zod';
+import { withFastCheck } from '../shared/zod-fast-check.js';
 
 const nullish = <T extends z.ZodType>(t: T) => t.nullable().optional();
 
@@ -31,17 +32,24 @@ const textContent = z.union([z.string(), z.array(TextPart)]);
 const FunctionCall = z.object({ name: z.string(), arguments: z.string() });
 
 /** `type` is optional: some compatible providers leave it out; `function` vs `custom` is checked below. */
-export const ToolCallSchema = z
-  .object({
-    id: z.string(),
-    type: z.enum(['function', 'custom']).optional(),
-    function: FunctionCall.optional(),
-    custom: z.object({ name: z.string(), input: z.string() }).optional(),
-  })
-  .superRefine((call, ctx) => {
-    const key = call.type === 'custom' ? 'custom' : 'function';
+const ToolCallShape = z.object({
+  id: z.string(),
+  type: z.enum(['function', 'custom']).optional(),
+  function: FunctionCall.optional(),
+  custom: z.object({ name: z.string(), input: z.string() }).optional(),
+});
+const callKey = (call: { type?: string | undefined }): 'custom' | 'function' => (call.type === 'custom' ? 'custom' : 'function');
+// The fast form answers the refinement itself: zod's superRefine allocates a closure per call.
+export const ToolCallSchema = withFastCheck(
+  ToolCallShape.superRefine((call, ctx) => {
+    const key = callKey(call);
     if (call[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `a ${key} tool call needs '${key}'` });
-  });
+  }),
+  (compile) => {
+    const shape = compile(ToolCallShape);
+    return (v) => shape(v) && (v as Record<string, unknown>)[callKey(v as { type?: string })] !== undefined;
+  },
+);
 
 const Name = z.string().optional();
 

@@ -52,6 +52,8 @@ const EDGES: [string, z.ZodType, unknown[]][] = [
   ['ag-ui content part (refine)', agui.ContentPartSchema, [{ type: 'binary', mimeType: 'a' }, { type: 'binary', mimeType: 'a', id: 'x' }, { type: 'text', text: 't', extra: 1 }]],
   ['strict object', z.strictObject({ a: z.string() }), [{ a: 'x' }, { a: 'x', b: 1 }, JSON.parse('{"a":"x","__proto__":1}')]],
   ['int, min, nullish', z.object({ n: z.number().int().min(2), s: z.string().min(1).nullish(), l: z.array(z.string()).min(1) }), [{ n: 2, l: ['a'] }, { n: 2.5, l: ['a'] }, { n: 1, l: ['a'] }, { n: 3, s: '', l: ['a'] }, { n: 3, s: null, l: [] }]],
+  // One payload serves every check run: a failing check must leave it clean for the next value.
+  ['checks in turn (one payload)', z.array(z.string().min(2).refine((v) => v !== 'no')), [['ab', 'no'], ['ab', 'cd'], ['a'], ['abc'], ['no'], ['ok']]],
   ['record and default', z.object({ r: z.record(z.string(), z.number()), d: z.string().default('x') }), [{ r: { a: 1 } }, { r: { a: 'x' } }, { r: [] }, { r: {}, d: 1 }]],
 ];
 
