@@ -53,6 +53,8 @@ export class ChunkExpander {
     const e = this.normalize(raw, at);
     const kind = CHUNK_KIND[e.type];
     if (kind !== undefined) return this.chunk(e, kind, at);
+    // No chunk lane open (the common case): nothing to close first.
+    if (this.lanes.size === 0) return [e];
     const owner = typeof e['subagentRunId'] === 'string' ? e['subagentRunId'] : undefined;
     if (CLOSES_ALL.has(e.type)) return [...this.closeAll(), e];
     if (CLOSES_OWN.has(e.type)) return [...this.close(owner), e];
