@@ -69,7 +69,9 @@ export class ChunkExpander {
 
   private normalize(raw: AguiEvent, at: number): AguiEvent {
     let e = raw;
-    for (const key of LEGACY_NULLS) {
+    // Named reads first: an event with none of these nulls (nearly all) is not looped over.
+    const legacyNull = raw['rawEvent'] === null || raw['parentMessageId'] === null || raw['outcome'] === null || raw['result'] === null;
+    if (legacyNull) for (const key of LEGACY_NULLS) {
       if (e[key] === null) {
         const { [key]: _null, ...rest } = e;
         e = rest as AguiEvent;
