@@ -26,7 +26,7 @@ import { A2A, CANONICAL_TYPE, INTERRUPTED_STATES, TERMINAL_STATES, USAGE_KEY, st
 import { loss } from './parts.js';
 import { Blocks } from './stream-blocks.js';
 import { decodeContent, type ContentCtx } from './stream-content.js';
-import { readUsage, stopFor, unframe } from './stream-wire.js';
+import { readUsage, stopFor, unframe, wrap } from './stream-wire.js';
 import { decodeOne } from './compact.js';
 import { invalid, readStreamObject, type Read } from './validate.js';
 import type { Note } from './versions.js';
@@ -50,7 +50,6 @@ const UPDATE_DROP = keysOf('taskId', 'status');
 const WRAPPER_DROP = keysOf('taskId', 'contextId', 'status');
 const MESSAGE_ONLY: ReadonlySet<string> = new Set(['message']);
 const STATE_MESSAGE: ReadonlySet<string> = new Set(['state', 'message']);
-const WRAPPER_KEY = { task: 'task', message: 'message', 'status-update': 'statusUpdate', 'artifact-update': 'artifactUpdate' } as const;
 
 /** An object's residue with its metadata reduced to its own keys (`drop` includes `metadata`). */
 function withoutOwnKeys(obj: JsonObject, drop: ReadonlySet<string>): JsonObject {
@@ -129,7 +128,7 @@ export class A2aStreamDecoder implements StreamDecoder {
   }
 
   private wrapped(read: Read): JsonObject {
-    return { [WRAPPER_KEY[read.kind]]: read.value };
+    return wrap(read.kind, read.value);
   }
 
   private task(read: Read, path: Path, out: StreamEvent[]): void {

@@ -128,7 +128,8 @@ export class ChatStreamEncoder implements StreamEncoder {
         const b = this.block(e);
         if (b?.kind !== 'reasoning') return;
         if (e.text !== undefined && e.text !== '') {
-          if (e.summaryIndex === undefined) this.send(out, e.choice, { [b.field as string]: e.text });
+          // Literals, not `{ [b.field]: text }` (a varying computed key is V8's slow path).
+          if (e.summaryIndex === undefined) this.send(out, e.choice, b.field === 'reasoning' ? { reasoning: e.text } : { reasoning_content: e.text });
           else this.loss('reasoning-summary', [at, 'text'], 'Chat Completions has no reasoning summaries');
         }
         if (e.signature !== undefined) this.loss('reasoning-signature', [at, 'signature'], 'Chat Completions carries no reasoning signature');
