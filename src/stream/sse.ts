@@ -133,9 +133,10 @@ export function parseSse(text: string): WireEvent[] {
 
 /** One event as SSE text with LF line ends: `event:` when named, `data:` (JSON, or the raw text), a blank line. */
 export function formatSse(e: WireEvent): string {
-  const data = typeof e.data === 'string' ? e.data : JSON.stringify(e.data);
-  // One line (JSON text always is): no split into a throw-away array.
-  if (typeof data === 'string' && !data.includes('\n')) return e.event === undefined ? `data: ${data}\n\n` : `event: ${e.event}\ndata: ${data}\n\n`;
+  const raw = typeof e.data === 'string';
+  const data: string = raw ? (e.data as string) : JSON.stringify(e.data);
+  // One line (JSON text always is: it escapes line ends, so it is not searched for one): no split into a throw-away array.
+  if (typeof data === 'string' && (!raw || !data.includes('\n'))) return e.event === undefined ? `data: ${data}\n\n` : `event: ${e.event}\ndata: ${data}\n\n`;
   let out = e.event === undefined ? '' : `event: ${e.event}\n`;
   for (const line of data.split('\n')) out += `data: ${line}\n`;
   return out + '\n';

@@ -70,6 +70,13 @@ export class Transcoder {
   }
 
   private encode(events: StreamEvent[]): WireEvent[] {
+    // Usually one canonical event per wire event: the encoder's (fresh) array as it is, no copy.
+    if (events.length === 1) {
+      const e = events[0] as StreamEvent;
+      this.n++;
+      if (e.type === 'response-end' || e.type === 'error') this.over = true;
+      return this.encoder.push(e);
+    }
     const out: WireEvent[] = [];
     for (const e of events) {
       this.n++;

@@ -46,7 +46,8 @@ function reportFields(msg: JsonObject, path: Path, c: ContentCtx): void {
 }
 
 function partFields(p: JsonObject): boolean {
-  return Object.keys(p).some((k) => k !== 'text');
+  for (const k in p) if (k !== 'text') return true;
+  return false;
 }
 
 /** Tool call / result data parts of a typed tool message. */
@@ -151,7 +152,8 @@ export function decodeContent(msg: JsonObject, path: Path, c: ContentCtx, wire: 
   }
   // A text fragment: Chunk (the encoder's default) or Content (kept as a hint).
   const ext: JsonObject = type === T.chunk ? { messageId } : { messageId, $fragment: type };
-  parts.forEach((p, i) => {
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as JsonObject;
     if (typeof p['text'] === 'string') {
       if (partFields(p)) loss(c.losses, 'a2a-message-fields', [...path, 'parts', i], "a text fragment's part fields have no place in the canonical stream");
       c.blocks.text(key, p['text'], ext, out);
@@ -159,5 +161,5 @@ export function decodeContent(msg: JsonObject, path: Path, c: ContentCtx, wire: 
       c.blocks.closeText(key, out);
       wholeParts([[p, i]], path, { messageId, $fragment: type }, c, out);
     }
-  });
+  }
 }

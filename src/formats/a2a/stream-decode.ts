@@ -26,7 +26,7 @@ import { A2A, CANONICAL_TYPE, INTERRUPTED_STATES, TERMINAL_STATES, USAGE_KEY, st
 import { loss } from './parts.js';
 import { Blocks } from './stream-blocks.js';
 import { decodeContent, type ContentCtx } from './stream-content.js';
-import { readUsage, stopFor, unframe } from './stream-wire.js';
+import { readUsage, stopFor, unframe, wrap } from './stream-wire.js';
 import { decodeOne } from './compact.js';
 import { invalid, readStreamObject, type Read } from './validate.js';
 import type { Note } from './versions.js';
@@ -43,9 +43,17 @@ function ownMetadata(meta: JsonValue | undefined): JsonObject | undefined {
   return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
-/** An object's residue with its metadata reduced to its own keys. */
-function withoutOwnKeys(obj: JsonObject, drop: readonly string[]): JsonObject {
-  const out = residue(obj, new Set([...drop, 'metadata'])) ?? {};
+/** `drop` with `metadata`, as withoutOwnKeys takes it: the sets are made once, not per event. */
+const keysOf = (...drop: string[]): ReadonlySet<string> => new Set([...drop, 'metadata']);
+const TASK_DROP = keysOf('id', 'status', 'artifacts');
+const UPDATE_DROP = keysOf('taskId', 'status');
+const WRAPPER_DROP = keysOf('taskId', 'contextId', 'status');
+const MESSAGE_ONLY: ReadonlySet<string> = new Set(['message']);
+const STATE_MESSAGE: ReadonlySet<string> = new Set(['state', 'message']);
+
+/** An object's residue with its metadata reduced to its own keys (`drop` includes `metadata`). */
+function withoutOwnKeys(obj: JsonObject, drop: ReadonlySet<string>): JsonObject {
+  const out = residue(obj, drop) ?? {};
   const meta = ownMetadata(obj['metadata']);
   if (meta !== undefined) out['metadata'] = meta;
   return out;
@@ -74,7 +82,7 @@ export class A2aStreamDecoder implements StreamDecoder {
       // The stream went on after an interrupted state: it was a step (StepFinished), not the end.
       // Its message was decoded already: the kept event is the status without it.
       const { read, status } = this.held;
-      const bare = { ...read, value: { ...read.value, status: residue(status, new Set(['message'])) ?? {} } };
+      const bare = { ...read, value: { ...read.value, status: residue(status, MESSAGE_ONLY) ?? {} } };
       out.push({ type: 'provider-event', origin: A2A, event: { data: this.wrapped(bare) }, keepalive: true });
       this.held = undefined;
     }
@@ -120,8 +128,7 @@ export class A2aStreamDecoder implements StreamDecoder {
   }
 
   private wrapped(read: Read): JsonObject {
-    const key = { task: 'task', message: 'message', 'status-update': 'statusUpdate', 'artifact-update': 'artifactUpdate' }[read.kind];
-    return { [key]: read.value };
+    return wrap(read.kind, read.value);
   }
 
   private task(read: Read, path: Path, out: StreamEvent[]): void {
@@ -137,8 +144,8 @@ export class A2aStreamDecoder implements StreamDecoder {
     const state = status['state'] as V1State;
     // A task that is already over is the whole answer in one event (a non-streaming reply).
     const whole = TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state);
-    const rest = withoutOwnKeys(task, ['id', 'status', 'artifacts']);
-    rest['status'] = residue(status, new Set(whole ? ['message', 'state'] : ['message'])) ?? {};
+    const rest = withoutOwnKeys(task, TASK_DROP);
+    rest['status'] = residue(status, whole ? STATE_MESSAGE : MESSAGE_ONLY) ?? {};
     if (whole) rest['$start'] = 'task-only';
     rest['$version'] = read.version;
     this.start(this.c.taskId, rest, out);
@@ -175,8 +182,8 @@ export class A2aStreamDecoder implements StreamDecoder {
     if (!this.started) {
       this.c.taskId = u['taskId'] as string;
       this.c.contextId = u['contextId'] as string;
-      const rest = withoutOwnKeys(u, ['taskId', 'status']);
-      rest['status'] = residue(status, new Set(['message'])) ?? {};
+      const rest = withoutOwnKeys(u, UPDATE_DROP);
+      rest['status'] = residue(status, MESSAGE_ONLY) ?? {};
       rest['$start'] = 'status';
       rest['$version'] = read.version;
       this.start(this.c.taskId, rest, out);
@@ -222,9 +229,9 @@ export class A2aStreamDecoder implements StreamDecoder {
     const meta = isJsonObject(u['metadata']) ? u['metadata'] : undefined;
     const usage = readUsage(meta?.[USAGE_KEY]);
     if (usage !== undefined) out.push({ type: 'usage', usage });
-    const rest = read.kind === 'status-update' ? withoutOwnKeys(u, ['taskId', 'contextId', 'status']) : {};
+    const rest = read.kind === 'status-update' ? withoutOwnKeys(u, WRAPPER_DROP) : {};
     for (const k of ['taskId', 'contextId'] as const) if (read.kind === 'status-update' && u[k] !== (k === 'taskId' ? this.c.taskId : this.c.contextId)) rest[k] = u[k] as JsonValue;
-    const st = residue(status, new Set(['state', 'message']));
+    const st = residue(status, STATE_MESSAGE);
     if (st !== undefined) rest['status'] = st;
     const stop = stopFor(state, this.c.blocks.clientCalls);
     if (state !== 'TASK_STATE_COMPLETED' && !INTERRUPTED_STATES.has(state)) stop.unified = 'other';
@@ -234,8 +241,8 @@ export class A2aStreamDecoder implements StreamDecoder {
 
   /** A working update's own fields (timestamp, metadata) around a message have no canonical place. */
   private reportWrapper(u: JsonObject, path: Path): void {
-    const fields = Object.keys(withoutOwnKeys(u, ['taskId', 'contextId', 'status']));
-    const st = residue(u['status'] as JsonObject, new Set(['state', 'message']));
+    const fields = Object.keys(withoutOwnKeys(u, WRAPPER_DROP));
+    const st = residue(u['status'] as JsonObject, STATE_MESSAGE);
     if (st !== undefined) fields.push(...Object.keys(st).map((k) => `status.${k}`));
     for (const f of fields) {
       if (this.reported.has(f)) continue;

@@ -13,12 +13,27 @@ import { stateToV03, type A2aVersion, type V03State, type V1State } from './a2a-
 import type { ObjectKind } from './validate.js';
 import { artifactUpdateToV03, messageToV03, statusUpdateToV03, taskToV03, type Note } from './versions.js';
 
-const WRAPPER: Record<ObjectKind, string> = { task: 'task', message: 'message', 'status-update': 'statusUpdate', 'artifact-update': 'artifactUpdate' };
+/**
+ * `{ <wrapper key of kind>: obj }` as literals: an object literal with a computed key that varies
+ * takes V8's slow path (~0.2 us per event).
+ */
+export function wrap(kind: ObjectKind, obj: JsonObject): JsonObject {
+  switch (kind) {
+    case 'task':
+      return { task: obj };
+    case 'message':
+      return { message: obj };
+    case 'status-update':
+      return { statusUpdate: obj };
+    case 'artifact-update':
+      return { artifactUpdate: obj };
+  }
+}
 
 /** One stream result (v1.0 object) as the SSE event of `version`, in a JSON-RPC envelope. */
 export function frame(kind: ObjectKind, obj: JsonObject, version: A2aVersion, rpcId: string | number, final: boolean, path: Path, note: Note): WireEvent {
   let result: JsonObject;
-  if (version === '1.0') result = { [WRAPPER[kind]]: obj };
+  if (version === '1.0') result = wrap(kind, obj);
   else if (kind === 'task') result = taskToV03(obj, path, note);
   else if (kind === 'message') result = messageToV03(obj, path, note);
   else if (kind === 'status-update') result = statusUpdateToV03(obj, final, path, note);

@@ -53,6 +53,8 @@ export class ChunkExpander {
     const e = this.normalize(raw, at);
     const kind = CHUNK_KIND[e.type];
     if (kind !== undefined) return this.chunk(e, kind, at);
+    // No chunk lane open (the common case): nothing to close first.
+    if (this.lanes.size === 0) return [e];
     const owner = typeof e['subagentRunId'] === 'string' ? e['subagentRunId'] : undefined;
     if (CLOSES_ALL.has(e.type)) return [...this.closeAll(), e];
     if (CLOSES_OWN.has(e.type)) return [...this.close(owner), e];
@@ -67,7 +69,9 @@ export class ChunkExpander {
 
   private normalize(raw: AguiEvent, at: number): AguiEvent {
     let e = raw;
-    for (const key of LEGACY_NULLS) {
+    // Named reads first: an event with none of these nulls (nearly all) is not looped over.
+    const legacyNull = raw['rawEvent'] === null || raw['parentMessageId'] === null || raw['outcome'] === null || raw['result'] === null;
+    if (legacyNull) for (const key of LEGACY_NULLS) {
       if (e[key] === null) {
         const { [key]: _null, ...rest } = e;
         e = rest as AguiEvent;

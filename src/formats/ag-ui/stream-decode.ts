@@ -25,6 +25,10 @@ import { validateEvent } from './validate.js';
 
 const UNIFIED = new Set<string>(['stop', 'length', 'tool-calls', 'stop-sequence', 'content-filter', 'refusal', 'pause', 'error', 'other']);
 
+/** The fields a delta event maps (a Set made once: one per event cost more than the delta). */
+const TEXT_DELTA_KEYS: ReadonlySet<string> = new Set(['type', 'messageId', 'delta']);
+const ARGS_DELTA_KEYS: ReadonlySet<string> = new Set(['type', 'toolCallId', 'delta']);
+
 function fail(at: number, message: string): ValidationError {
   return new ValidationError([{ code: 'invalid_sequence', path: [at], message: `event ${at}: ${message}` }]);
 }
@@ -175,8 +179,8 @@ export class AguiStreamDecoder implements StreamDecoder {
   }
 
   /** Residue of a delta event has no canonical slot: reported once per block and field. */
-  private deltaResidue(e: AguiEvent, block: Block, known: readonly string[], at: number): void {
-    const rest = residue(e, new Set(known));
+  private deltaResidue(e: AguiEvent, block: Block, known: ReadonlySet<string>, at: number): void {
+    const rest = residue(e, known);
     if (rest === undefined) return;
     for (const key in rest) {
       if (key === 'subagentRunId' && rest[key] === block.sub) continue;
@@ -214,7 +218,7 @@ export class AguiStreamDecoder implements StreamDecoder {
       out.push({ type: 'text-start', index: block.index, ...extOf(fields) });
     } else if (e.type === 'TEXT_MESSAGE_CONTENT') {
       const block = this.find(this.texts, id, at, e);
-      this.deltaResidue(e, block, ['type', 'messageId', 'delta'], at);
+      this.deltaResidue(e, block, TEXT_DELTA_KEYS, at);
       out.push({ type: 'text-delta', index: block.index, delta: e['delta'] as string });
     } else {
       const block = this.find(this.texts, id, at, e);
@@ -237,7 +241,7 @@ export class AguiStreamDecoder implements StreamDecoder {
     } else if (e.type === 'TOOL_CALL_ARGS') {
       const block = this.find(this.calls, id, at, e);
       block.args = true;
-      this.deltaResidue(e, block, ['type', 'toolCallId', 'delta'], at);
+      this.deltaResidue(e, block, ARGS_DELTA_KEYS, at);
       out.push({ type: 'tool-call-delta', index: block.index, delta: e['delta'] as string });
     } else {
       const block = this.find(this.calls, id, at, e);

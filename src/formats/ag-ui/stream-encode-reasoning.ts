@@ -53,8 +53,11 @@ export class ReasoningWriter {
     if (e.type === 'reasoning-delta') {
       const out: WireEvent[] = [];
       if (e.text !== undefined) {
-        out.push(...this.message(s, e.summaryIndex));
-        out.push({ data: { type: 'REASONING_MESSAGE_CONTENT', messageId: s.msg?.id ?? s.base, delta: e.text, ...this.sub(s) } });
+        // The open message is usually the one this fragment goes to: nothing to open first.
+        if (s.msg === undefined || s.msg.summary !== e.summaryIndex) out.push(...this.message(s, e.summaryIndex));
+        const data: JsonObject = { type: 'REASONING_MESSAGE_CONTENT', messageId: s.msg?.id ?? s.base, delta: e.text };
+        if (s.sub !== undefined) data['subagentRunId'] = s.sub;
+        out.push({ data });
       }
       if (e.signature !== undefined) s.signature.push(e.signature);
       return out;

@@ -87,7 +87,8 @@ export class AguiStreamEncoder implements StreamEncoder {
       }
       case 'text-delta': {
         const b = this.blocks.get(e.index);
-        if (b) out.push(wire({ type: 'TEXT_MESSAGE_CONTENT', messageId: b.id, delta: e.delta, ...subOf(b) }));
+        // Written directly (what `wire` gives for fields with no ext): no spread per delta.
+        if (b) out.push({ data: withSub({ type: 'TEXT_MESSAGE_CONTENT', messageId: b.id, delta: e.delta }, b) });
         break;
       }
       case 'citation':
@@ -112,7 +113,7 @@ export class AguiStreamEncoder implements StreamEncoder {
         const b = this.blocks.get(e.index);
         if (b) {
           b.args = true;
-          out.push(wire({ type: 'TOOL_CALL_ARGS', toolCallId: b.id, delta: e.delta, ...subOf(b) }));
+          out.push({ data: withSub({ type: 'TOOL_CALL_ARGS', toolCallId: b.id, delta: e.delta }, b) });
         }
         break;
       }
@@ -286,6 +287,12 @@ export class AguiStreamEncoder implements StreamEncoder {
 function sub(ext: Ext | undefined): { sub?: string } {
   const s = own(ext)?.['subagentRunId'];
   return typeof s === 'string' ? { sub: s } : {};
+}
+
+/** `data` with the block's subagentRunId last, as `{ ...data, ...subOf(b) }` writes it. */
+function withSub(data: JsonObject, b: { sub?: string }): JsonObject {
+  if (b.sub !== undefined) data['subagentRunId'] = b.sub;
+  return data;
 }
 
 function subOf(b: { sub?: string }): JsonObject {

@@ -36,6 +36,8 @@ interface Span { id: string; rest?: JsonObject; ours?: JsonObject; block?: RBloc
 interface RBlock extends Block { span?: Span; end: JsonObject; value?: Held }
 interface RMsg { block: RBlock; summaryIndex?: number }
 
+/** The fields REASONING_MESSAGE_CONTENT maps (made once, not per event). */
+const DELTA_KEYS: ReadonlySet<string> = new Set(['type', 'messageId', 'delta']);
 const OPAQUE = ['signature', 'redactedData', 'encryptedContent'] as const;
 
 function fail(at: number, message: string): ValidationError {
@@ -74,7 +76,9 @@ export class ReasoningBlocks {
         const msg = this.msgs.get(id);
         if (msg === undefined) throw fail(at, `REASONING_MESSAGE_CONTENT: no reasoning message with id '${id}' is open`);
         this.report(e, msg.block, at);
-        out.push({ type: 'reasoning-delta', index: msg.block.index, text: e['delta'] as string, ...(msg.summaryIndex === undefined ? {} : { summaryIndex: msg.summaryIndex }) });
+        const delta: StreamEvent = { type: 'reasoning-delta', index: msg.block.index, text: e['delta'] as string };
+        if (msg.summaryIndex !== undefined) delta.summaryIndex = msg.summaryIndex;
+        out.push(delta);
         return;
       }
       case 'REASONING_MESSAGE_END': {
@@ -169,7 +173,7 @@ export class ReasoningBlocks {
   }
 
   private report(e: AguiEvent, block: Block, at: number): void {
-    const rest = residue(e, new Set(['type', 'messageId', 'delta']));
+    const rest = residue(e, DELTA_KEYS);
     for (const key in rest) {
       if ((key === 'subagentRunId' && rest[key] === block.sub) || block.reported.has(key)) continue;
       block.reported.add(key);

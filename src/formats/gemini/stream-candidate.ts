@@ -266,7 +266,7 @@ export class CandidateDecoder {
   private delta(block: OpenCall, text: string, out: StreamEvent[]): void {
     if (text === '') return;
     block.chunks.push(text);
-    out.push({ type: 'tool-call-delta', ...this.ref(block.index), delta: text });
+    out.push(this.choice === 0 ? { type: 'tool-call-delta', index: block.index, delta: text } : { type: 'tool-call-delta', choice: this.choice, index: block.index, delta: text });
   }
 
   private endCall(out: StreamEvent[]): void {

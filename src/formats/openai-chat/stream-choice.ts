@@ -133,8 +133,10 @@ export class ChoiceDecoder {
       if (kind === 'reasoning') out.push({ type: 'reasoning-start', ...this.ref(index), origin: OPENAI_CHAT, ...ext(field === 'reasoning' ? { $field: 'reasoning' } : undefined) });
       else out.push({ type: 'text-start', ...this.ref(index), ...(kind === 'refusal' ? { refusal: true as const } : {}) });
     }
-    if (kind === 'reasoning') out.push({ type: 'reasoning-delta', ...this.ref(index), text: delta });
-    else out.push({ type: 'text-delta', ...this.ref(index), delta });
+    // Written out, not `{ type, ...ref, key }`: a spread followed by a new key is V8's slow path.
+    const c = this.choice;
+    if (kind === 'reasoning') out.push(c === 0 ? { type: 'reasoning-delta', index, text: delta } : { type: 'reasoning-delta', choice: c, index, text: delta });
+    else out.push(c === 0 ? { type: 'text-delta', index, delta } : { type: 'text-delta', choice: c, index, delta });
     if (kind === 'text') this.contentLength += delta.length;
   }
 

@@ -49,9 +49,12 @@ interface ChoiceState {
 
 let made = 0;
 
+/** The fields every chunk repeats, in their wire order. */
+interface ChunkHead { id: string; object: string; created: number; model: string }
+
 export class ChatStreamEncoder implements StreamEncoder {
   private n = -1;
-  private head: JsonObject | undefined;
+  private head: ChunkHead | undefined;
   private startExt: StreamEvent & { type: 'response-start' } | undefined;
   private firstSent = false;
   private over = false;
@@ -125,7 +128,8 @@ export class ChatStreamEncoder implements StreamEncoder {
         const b = this.block(e);
         if (b?.kind !== 'reasoning') return;
         if (e.text !== undefined && e.text !== '') {
-          if (e.summaryIndex === undefined) this.send(out, e.choice, { [b.field as string]: e.text });
+          // Literals, not `{ [b.field]: text }` (a varying computed key is V8's slow path).
+          if (e.summaryIndex === undefined) this.send(out, e.choice, b.field === 'reasoning' ? { reasoning: e.text } : { reasoning_content: e.text });
           else this.loss('reasoning-summary', [at, 'text'], 'Chat Completions has no reasoning summaries');
         }
         if (e.signature !== undefined) this.loss('reasoning-signature', [at, 'signature'], 'Chat Completions carries no reasoning signature');
@@ -290,7 +294,9 @@ export class ChatStreamEncoder implements StreamEncoder {
 
   private chunk(choices: JsonObject[], extra?: JsonObject): WireEvent {
     if (this.head === undefined) this.start({ type: 'response-start' }, this.n);
-    const data: JsonObject = { ...(this.head as JsonObject) };
+    const h = this.head as ChunkHead;
+    // A literal, not a spread of the head: the spread and the keys added after it took a slow path.
+    const data: JsonObject = { id: h.id, object: h.object, created: h.created, model: h.model };
     if (!this.firstSent) {
       restoreResidue(data, this.startExt?.ext, OPENAI_CHAT);
       this.firstSent = true;

@@ -62,6 +62,11 @@ export interface CallContext {
   closeText(out: StreamEvent[]): void;
 }
 
+/** A tool-call-delta written out (as `ref` places it), not `{ type, ...ref, delta }`: a spread followed by a new key is V8's slow path. */
+function deltaEvent(choice: number, index: number, delta: string): StreamEvent {
+  return choice === 0 ? { type: 'tool-call-delta', index, delta } : { type: 'tool-call-delta', choice, index, delta };
+}
+
 export class ToolCalls {
   /** Calls in order of first appearance, open ones only. */
   private readonly open: Call[] = [];
@@ -107,7 +112,7 @@ export class ToolCalls {
     if (!t.started && t.name !== undefined) this.start(t, out, path);
     if (args === '') return;
     t.args.push(args);
-    if (t.started) out.push({ type: 'tool-call-delta', ...this.c.ref(t.index as number), delta: args });
+    if (t.started) out.push(deltaEvent(this.c.choice, t.index as number, args));
     else t.pending.push(args);
     if (t.superseded && t.started && t.args.complete) this.end(t, out);
   }
@@ -176,7 +181,7 @@ export class ToolCalls {
     this.c.toolIds.claim(t.id, [...path, t.legacy ? 'name' : 'id']);
     const hints = t.legacy ? { ...t.startRest, $legacy: true } : t.startRest;
     out.push({ type: 'tool-call-start', ...this.c.ref(t.index), id: t.id, name, ...ext(hints) });
-    if (t.pending.length > 0) out.push({ type: 'tool-call-delta', ...this.c.ref(t.index), delta: t.pending.join('') });
+    if (t.pending.length > 0) out.push(deltaEvent(this.c.choice, t.index, t.pending.join('')));
     t.pending = [];
   }
 

@@ -12,7 +12,12 @@ import { reasoningItem } from './item-encode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 import { mergeExt } from './stream-envelope.js';
 
-export type Emit = (type: string, fields: JsonObject) => void;
+/** The encoder's output: `emit` adds the type and sequence number; `push` takes a delta's final object, built with `seq()`. */
+export interface EventWriter {
+  emit(type: string, fields: JsonObject): void;
+  push(data: JsonObject & { type: string }): void;
+  seq(): number;
+}
 
 export class ReasoningWriter {
   private readonly summary: string[][] = [];
@@ -24,31 +29,36 @@ export class ReasoningWriter {
     readonly oi: number,
     readonly id: string,
     private readonly start: ReasoningStartEvent,
-    private readonly emit: Emit,
+    private readonly out: EventWriter,
   ) {
-    emit('response.output_item.added', { output_index: oi, item: { id, type: 'reasoning', summary: [] } });
+    out.emit('response.output_item.added', { output_index: oi, item: { id, type: 'reasoning', summary: [] } });
   }
 
   delta(text: string | undefined, si: number | undefined, signature: string | undefined): void {
     if (signature !== undefined) this.signature.push(signature);
     if (text === undefined) return;
-    const where = { item_id: this.id, output_index: this.oi };
     if (si !== undefined) {
       while (this.summary.length <= si) {
         this.closeSummary();
         this.openSummary = this.summary.push([]) - 1;
-        this.emit('response.reasoning_summary_part.added', { ...where, summary_index: this.openSummary, part: { type: 'summary_text', text: '' } });
+        this.out.emit('response.reasoning_summary_part.added', { item_id: this.id, output_index: this.oi, summary_index: this.openSummary, part: { type: 'summary_text', text: '' } });
       }
       (this.summary[si] as string[]).push(text);
-      if (text !== '') this.emit('response.reasoning_summary_text.delta', { ...where, summary_index: si, delta: text });
+      if (text !== '') {
+        const type = 'response.reasoning_summary_text.delta';
+        this.out.push({ type, item_id: this.id, output_index: this.oi, summary_index: si, delta: text, sequence_number: this.out.seq() });
+      }
       return;
     }
     if (this.text === undefined) {
       this.text = [];
-      this.emit('response.content_part.added', { ...where, content_index: 0, part: { type: 'reasoning_text', text: '' } });
+      this.out.emit('response.content_part.added', { item_id: this.id, output_index: this.oi, content_index: 0, part: { type: 'reasoning_text', text: '' } });
     }
     this.text.push(text);
-    if (text !== '') this.emit('response.reasoning_text.delta', { ...where, content_index: 0, delta: text });
+    if (text !== '') {
+      const type = 'response.reasoning_text.delta';
+      this.out.push({ type, item_id: this.id, output_index: this.oi, content_index: 0, delta: text, sequence_number: this.out.seq() });
+    }
   }
 
   private closeSummary(): void {
@@ -57,8 +67,8 @@ export class ReasoningWriter {
     this.openSummary = -1;
     const text = (this.summary[si] ?? []).join('');
     const where = { item_id: this.id, output_index: this.oi, summary_index: si };
-    this.emit('response.reasoning_summary_text.done', { ...where, text });
-    this.emit('response.reasoning_summary_part.done', { ...where, part: { type: 'summary_text', text } });
+    this.out.emit('response.reasoning_summary_text.done', { ...where, text });
+    this.out.emit('response.reasoning_summary_part.done', { ...where, part: { type: 'summary_text', text } });
   }
 
   /** Closes what is open and writes the done item; returns it. */
@@ -68,8 +78,8 @@ export class ReasoningWriter {
     if (this.text !== undefined) {
       const text = this.text.join('');
       const where = { item_id: this.id, output_index: this.oi, content_index: 0 };
-      this.emit('response.reasoning_text.done', { ...where, text });
-      this.emit('response.content_part.done', { ...where, part: { type: 'reasoning_text', text } });
+      this.out.emit('response.reasoning_text.done', { ...where, text });
+      this.out.emit('response.content_part.done', { ...where, part: { type: 'reasoning_text', text } });
       part.text = text;
     }
     if (this.summary.length > 0) part.summary = this.summary.map((chunks) => chunks.join(''));
@@ -83,7 +93,7 @@ export class ReasoningWriter {
     const ext = mergeExt(this.start.ext, e.ext);
     if (ext !== undefined) part.ext = ext;
     const item = reasoningItem(part, path, losses) as JsonObject;
-    this.emit('response.output_item.done', { output_index: this.oi, item });
+    this.out.emit('response.output_item.done', { output_index: this.oi, item });
     return item;
   }
 }
