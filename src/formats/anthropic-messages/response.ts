@@ -5,7 +5,6 @@ import type { DecodeContext, EncodeContext, KindCodec } from '../codec.js';
 import { hasForeignExt, messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { stableHash } from '../shared/stable-hash.js';
 import { stashHash, stashHashMatches } from '../shared/stash-hash.js';
 import { putTopStash, takeTopStash } from '../shared/stash.js';
 import type { AnthropicResponse } from './anthropic-messages-api.js';
@@ -73,8 +72,10 @@ export function encodeResponse(value: Response, ctx: EncodeContext): AnthropicRe
   }
 
   const own = value.ext?.[ID];
-  // Anthropic ids are required; a missing one gets a stable made-up id (and comes back absent).
-  const out: JsonObject = { id: value.id ?? `msg_${stableHash(content)}`, type: 'message', role: 'assistant' };
+  // Anthropic ids are required; a missing one gets a stable made-up id (and comes back absent): the
+  // content's stash fingerprint, which the stash below reuses.
+  const contentHash = value.id === undefined ? stashHash(content) : undefined;
+  const out: JsonObject = { id: value.id ?? `msg_${contentHash}`, type: 'message', role: 'assistant' };
   if (value.id === undefined) top['id'] = null;
   if (value.model !== undefined) out['model'] = value.model;
   else {
@@ -122,7 +123,7 @@ export function encodeResponse(value: Response, ctx: EncodeContext): AnthropicRe
   // The stash is written only under preserve: hashing the content otherwise is wasted work.
   if (ctx.preserve && (local.length > 0 || foreignChoice)) {
     top['$choices'] = value.choices as unknown as JsonValue;
-    top['$hash'] = stashHash(content);
+    top['$hash'] = contentHash ?? stashHash(content);
   }
   putTopStash(out, top, ctx);
   return out as unknown as AnthropicResponse;

@@ -78,8 +78,7 @@ function feedString(h: number, s: string): number {
 
 function walk(v: unknown, h: number): number {
   if (typeof v === 'string') return feedString(h, v);
-  // Never starts with `"`, so it cannot be read as a string.
-  if (v === null || typeof v !== 'object') return feedText(h, JSON.stringify(v) ?? 'undefined');
+  if (v === null || typeof v !== 'object') return feedPrimitive(h, v);
   if (Array.isArray(v)) {
     h = Math.imul(h ^ 91, FNV_PRIME); // [
     for (let i = 0; i < v.length; i++) h = Math.imul(walk(v[i], h) ^ 44, FNV_PRIME); // item ,
@@ -96,6 +95,24 @@ function walk(v: unknown, h: number): number {
     h = Math.imul(walk(item, h) ^ 44, FNV_PRIME); // value ,
   }
   return Math.imul(h ^ 125, FNV_PRIME); // }
+}
+
+/**
+ * A primitive other than a string, as a tag above any char code (and an int32 after the int tag, a
+ * number's text after the number tag, which `,` always follows): equal exactly when the JSON texts
+ * are (NaN and the infinities are null, -0 is 0), without writing the text out for most of them.
+ */
+function feedPrimitive(h: number, v: unknown): number {
+  if (typeof v === 'number') {
+    if ((v | 0) === v) return Math.imul(Math.imul(h ^ 0x10003, FNV_PRIME) ^ v, FNV_PRIME);
+    if (Number.isFinite(v)) return feedText(Math.imul(h ^ 0x10004, FNV_PRIME), String(v));
+    v = null;
+  }
+  if (v === null) return Math.imul(h ^ 0x10000, FNV_PRIME);
+  if (v === true) return Math.imul(h ^ 0x10001, FNV_PRIME);
+  if (v === false) return Math.imul(h ^ 0x10002, FNV_PRIME);
+  // undefined, and what JSON cannot write (a function or symbol reads as undefined; a bigint throws).
+  return feedText(Math.imul(h ^ 0x10005, FNV_PRIME), JSON.stringify(v) ?? 'undefined');
 }
 
 /**

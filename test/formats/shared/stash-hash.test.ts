@@ -13,6 +13,7 @@ describe('stashHash', () => {
     expect(stashHash({ a: 1 })).toMatch(/^[0-9a-f]{8}$/);
     expect(stashHash({ a: 1, b: [1, long('x')] })).toBe(stashHash({ b: [1, long('x')], a: 1, c: undefined }));
     expect(stashHash({ a: NaN })).toBe(stashHash({ a: null }));
+    expect(stashHash([-0, Infinity])).toBe(stashHash([0, null]));
   });
 
   it('tells apart what stableHash tells apart: order, types, lengths, where long strings stand', () => {
@@ -21,6 +22,7 @@ describe('stashHash', () => {
       [long('x'), long('y')], [long('y'), long('x')], [long('x') + long('y'), ''], [long('x', 301), long('y', 299)],
       { [long('k')]: long('v') }, [long('x'), 'short'], ['short', long('x')], ['\uD800' + long('x')], ['\uD801' + long('x')],
       [long('x') + '\uD83D', '\uDE00' + long('x')], [long('x') + '\uD83D\uDE00', long('x')],
+      [true], [false], [undefined, 1], [1.5], [15], [2147483648], [1e21], ['true'], ['null'], [-1], ['-1'], [0.1, 2], [0.12],
     ];
     const seen = new Map<string, unknown>();
     for (const v of values) {
