@@ -15,7 +15,7 @@ import type { EncodeContext, LossSink } from '../codec.js';
 import { joinTexts } from '../shared/join-texts.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { stableHash } from '../shared/stable-hash.js';
+import { sameValue } from '../shared/same-value.js';
 import { AG_UI, META_KEY } from './ag-ui-api.js';
 import { encodeContent, loss, own } from './content-encode.js';
 import { decodeMessages } from './message-decode.js';
@@ -195,7 +195,7 @@ export function encodeMessage(m: Message, i: number, losses: LossSink): JsonObje
 /** Whether these wire messages decode back to exactly the canonical messages they were written for. */
 function decodesBack(wire: readonly JsonObject[], messages: readonly Message[]): boolean {
   if (messages.some((m) => messageHasForeignExt(m, AG_UI))) return false;
-  return stableHash(decodeMessages(wire, new Map())) === stableHash(messages);
+  return sameValue(decodeMessages(wire, new Map()), messages);
 }
 
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {

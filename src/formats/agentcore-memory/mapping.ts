@@ -16,7 +16,7 @@ import type { Message } from '../../model/message.js';
 import type { DecodeContext, EncodeContext, LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { isOwnJsonText, jsonTextEquals } from '../shared/json-text.js';
-import { stableHash } from '../shared/stable-hash.js';
+import { stashHash, stashHashMatches } from '../shared/stash-hash.js';
 import { encodeGroup, STASH_KEY, takeMessageStash } from '../shared/stash.js';
 import { AGENTCORE, BLOB, ENVELOPE_VERSION, EVENT_KEYS, LIMITS } from './agentcore-memory-api.js';
 import { own } from './content.js';
@@ -116,7 +116,7 @@ function merged(run: readonly At[], events: readonly (JsonObject | undefined)[])
 function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserve: boolean, metadataEntries: number = LIMITS.metadataEntries, blobs: 'text' | 'objects' = 'text', written?: Set<JsonValue>): JsonObject[] {
   const o = own((run[0] as At).m.ext);
   const verbatim = o?.['$event'];
-  if (isJsonObject(verbatim) && metadataFits(verbatim, metadataEntries) && typeof o?.['$hash'] === 'string' && stableHash(run.map((a) => bare(a.m))) === o['$hash']) return [verbatim];
+  if (isJsonObject(verbatim) && metadataFits(verbatim, metadataEntries) && stashHashMatches(run.map((a) => bare(a.m)), o?.['$hash'])) return [verbatim];
   const events = run.map((a) => encodeEvent(a.m, ['messages', a.i], losses, info, preserve, metadataEntries, blobs, a.names));
   let out: JsonObject[] | undefined;
   if (run.length > 1) {
@@ -241,7 +241,7 @@ function samePayload(written: JsonValue, read: JsonValue | undefined, parsed: Js
 function verbatimUnlessSame(event: JsonObject, messages: Message[], blobs: ParsedBlobs = [], ownText = false): Message[] {
   if (messages.length === 0) return messages;
   if (!writesBack(event, messages, blobs, ownText)) {
-    const hash = stableHash(messages);
+    const hash = stashHash(messages);
     const first = messages[0] as Message;
     first.ext = { ...first.ext, [AGENTCORE]: { ...own(first.ext), $event: event, $hash: hash } };
   }

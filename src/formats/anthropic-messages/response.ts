@@ -5,7 +5,7 @@ import type { DecodeContext, EncodeContext, KindCodec } from '../codec.js';
 import { hasForeignExt, messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { stableHash } from '../shared/stable-hash.js';
+import { stashHash, stashHashMatches } from '../shared/stash-hash.js';
 import { putTopStash, takeTopStash } from '../shared/stash.js';
 import type { AnthropicResponse } from './anthropic-messages-api.js';
 import { decodeBlocks } from './content-decode.js';
@@ -45,7 +45,7 @@ export function decodeResponse(body: unknown, ctx: DecodeContext): Response {
 function applyStash(out: Response, fields: JsonObject, b: JsonObject, ctx: DecodeContext): void {
   const { $choices: choices, $hash: hash, ext, ...rest } = fields;
   if (Array.isArray(choices)) {
-    if (hash === stableHash(b['content'])) out.choices = choices as unknown as Choice[];
+    if (stashHashMatches(b['content'], hash)) out.choices = choices as unknown as Choice[];
     else ctx.losses.push({ code: 'stale-stash', path: ['x-interlingua'], message: 'content changed since it was stashed; stash ignored, visible content used', action: 'dropped' });
   }
   if (isJsonObject(ext)) out.ext = { ...(ext as Response['ext']), ...out.ext };
@@ -72,8 +72,10 @@ export function encodeResponse(value: Response, ctx: EncodeContext): AnthropicRe
   }
 
   const own = value.ext?.[ID];
-  // Anthropic ids are required; a missing one gets a stable made-up id (and comes back absent).
-  const out: JsonObject = { id: value.id ?? `msg_${stableHash(content)}`, type: 'message', role: 'assistant' };
+  // Anthropic ids are required; a missing one gets a stable made-up id (and comes back absent): the
+  // content's stash fingerprint, which the stash below reuses.
+  const contentHash = value.id === undefined ? stashHash(content) : undefined;
+  const out: JsonObject = { id: value.id ?? `msg_${contentHash}`, type: 'message', role: 'assistant' };
   if (value.id === undefined) top['id'] = null;
   if (value.model !== undefined) out['model'] = value.model;
   else {
@@ -121,7 +123,7 @@ export function encodeResponse(value: Response, ctx: EncodeContext): AnthropicRe
   // The stash is written only under preserve: hashing the content otherwise is wasted work.
   if (ctx.preserve && (local.length > 0 || foreignChoice)) {
     top['$choices'] = value.choices as unknown as JsonValue;
-    top['$hash'] = stableHash(content);
+    top['$hash'] = contentHash ?? stashHash(content);
   }
   putTopStash(out, top, ctx);
   return out as unknown as AnthropicResponse;

@@ -10,7 +10,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
 import { reportForeignExt } from '../shared/residue.js';
-import { stableHash } from '../shared/stable-hash.js';
+import { sameValue } from '../shared/same-value.js';
 import { ID, lose, memberOf, own } from './wire-util.js';
 
 const LOCATIONS: ReadonlySet<string> = new Set(['web', 'documentChar', 'documentPage', 'documentChunk', 'searchResultLocation']);
@@ -49,7 +49,7 @@ export function decodeCitation(c: JsonObject): Citation {
     if (kind !== undefined && start !== undefined && end !== undefined) out.location = { unit: UNITS[kind as keyof typeof UNITS], start, end };
   }
   if (cited !== undefined) out.citedText = cited;
-  if (stableHash(build(out, undefined, [], { push: () => undefined })) !== stableHash(c)) out.ext = { [ID]: { citation: c } };
+  if (!sameValue(build(out, undefined, [], { push: () => undefined }), c)) out.ext = { [ID]: { citation: c } };
   return out;
 }
 
@@ -64,9 +64,9 @@ function citedText(list: JsonValue | undefined): string | undefined {
 }
 
 /** The canonical fields only, to tell whether a citation changed since it was decoded. */
-function fields(c: Citation): string {
+function fields(c: Citation): Omit<Citation, 'ext'> {
   const { ext: _ext, ...rest } = c;
-  return stableHash(rest);
+  return rest;
 }
 
 export function encodeCitation(c: Citation, path: Path, losses: LossSink): JsonObject {
@@ -76,7 +76,7 @@ export function encodeCitation(c: Citation, path: Path, losses: LossSink): JsonO
 }
 
 function build(c: Citation, original: JsonValue | undefined, path: Path, losses: LossSink): JsonObject {
-  if (isJsonObject(original) && fields(decodeCitation(original)) === fields(c)) return original;
+  if (isJsonObject(original) && sameValue(fields(decodeCitation(original)), fields(c))) return original;
   const out: JsonObject = {};
   if (c.citedText !== undefined) out['sourceContent'] = [{ text: c.citedText }];
   switch (c.type) {

@@ -17,7 +17,7 @@ import type { EncodeContext } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { sameValue } from '../shared/same-value.js';
-import { stableHash } from '../shared/stable-hash.js';
+import { stashHash } from '../shared/stash-hash.js';
 import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
 import { STASH_KEY, STASH_VERSION, type MessageStash } from '../shared/stash.js';
 import { decodeBlocks } from './content-decode.js';
@@ -186,7 +186,7 @@ function finishGroup(item: Item, ctx: EncodeContext): JsonObject[] {
   const lossy = item.losses.length > 0;
   for (const l of item.losses) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
   if (ctx.preserve && (lossy || !comesBack(item, msg))) {
-    const stash: MessageStash = { v: STASH_VERSION, span: wire.length, hash: stableHash(wire), messages: item.group };
+    const stash: MessageStash = { v: STASH_VERSION, span: wire.length, hash: stashHash(wire), messages: item.group };
     (wire[0] as JsonObject)[STASH_KEY] = stash as unknown as JsonObject;
   }
   return wire;

@@ -10,7 +10,6 @@ import { DEFAULT_LIMITS } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { sameValue } from '../shared/same-value.js';
-import { stableHash } from '../shared/stable-hash.js';
 import { putTopStash } from '../shared/stash.js';
 import type { BedrockRequest } from './bedrock-converse-api.js';
 import { encodeMessages } from './messages-encode.js';
@@ -97,7 +96,7 @@ function encodeToolConfig(req: Request, own: JsonObject, out: JsonObject, losses
   if (choice !== undefined) {
     const kept = own['toolChoice'];
     if (choice.type === 'none') approx('tool-choice-none', ['toolChoice'], "Bedrock has no tool choice 'none'; left to the model (auto)");
-    else if (isJsonObject(kept) && stableHash(decodeToolChoice(kept)) === stableHash(choice)) tc['toolChoice'] = kept;
+    else if (isJsonObject(kept) && sameValue(decodeToolChoice(kept), choice)) tc['toolChoice'] = kept;
     else {
       const name = choice.type === 'tool' ? mapToolName(choice.name, ['toolChoice', 'name'], losses) : '';
       tc['toolChoice'] = plainToolChoice(choice, name) as JsonObject;
@@ -123,7 +122,7 @@ function encodeOutputConfig(req: Request, own: JsonObject, out: JsonObject, drop
   if (rf.strict !== undefined) drop('response-format', ['responseFormat', 'strict'], "Bedrock structured output has no 'strict' switch");
   const plain = { ...rf };
   delete plain.strict;
-  out['outputConfig'] = isJsonObject(kept) && stableHash(decodeResponseFormat(kept).format) === stableHash(plain) ? kept : encodeFormat(plain);
+  out['outputConfig'] = isJsonObject(kept) && sameValue(decodeResponseFormat(kept).format, plain) ? kept : encodeFormat(plain);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ResponseFormat } from '../../model/request.js';
 import type { FunctionTool, Tool, ToolChoice } from '../../model/tool.js';
 import type { LossSink } from '../codec.js';
 import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { stableHash } from '../shared/stable-hash.js';
+import { sameValue } from '../shared/same-value.js';
 import { mapToolName } from './names.js';
 import { decodeCachePoint, encodeCachePoint, ID, lose, memberOf, own, rest } from './wire-util.js';
 
@@ -136,7 +136,7 @@ export function decodeResponseFormat(oc: JsonObject): { format?: ResponseFormat;
   const format: ResponseFormat = { type: 'json-schema', schema };
   if (typeof js['name'] === 'string') format.name = js['name'];
   if (typeof js['description'] === 'string') format.description = js['description'];
-  return { format, keep: stableHash(encodeFormat(format)) !== stableHash(oc) };
+  return { format, keep: !sameValue(encodeFormat(format), oc) };
 }
 
 export function encodeFormat(rf: ResponseFormat & { type: 'json-schema' }): JsonObject {

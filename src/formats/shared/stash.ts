@@ -3,7 +3,7 @@ import type { Message } from '../../model/message.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { DecodeContext, EncodeContext } from '../codec.js';
 import { LossList } from './loss-list.js';
-import { stableHash } from './stable-hash.js';
+import { stashHash, stashHashMatches } from './stash-hash.js';
 
 /**
  * Under `preserve`, what a target cannot hold rides along in this namespaced field so the way
@@ -62,7 +62,7 @@ export function stashGroup<W extends JsonObject>(messages: Message[], ctx: Encod
   const stashed = ctx.preserve && first !== undefined;
   for (const loss of local.items) ctx.losses.push(stashed ? { ...loss, action: 'stashed' } : loss);
   if (stashed) {
-    const stash: MessageStash = { v: STASH_VERSION, span: wire.length, hash: stableHash(wire), messages };
+    const stash: MessageStash = { v: STASH_VERSION, span: wire.length, hash: stashHash(wire), messages };
     (first as JsonObject)[STASH_KEY] = stash as unknown as JsonObject;
   }
   return wire;
@@ -98,7 +98,7 @@ export function takeMessageStash(
   }
   const span = stash['span'];
   const visible = list.slice(index, index + span).map((m, i) => (i === 0 && isJsonObject(m) ? withoutStash(m) : m));
-  if (stableHash(visible) !== stash['hash']) {
+  if (!stashHashMatches(visible, stash['hash'])) {
     ctx.losses.push(stale(stashPath, 'message changed since it was stashed; stash ignored, visible content used'));
     return undefined;
   }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../../src/formats/codec.js';
 import { getCodec } from '../../../src/formats/registry.js';
+import { stableHash } from '../../../src/formats/shared/stable-hash.js';
 import { REPO_ROOT } from '../../support/captures.js';
 import type { JsonObject } from '../../../src/model/json.js';
 import type { Loss } from '../../../src/model/loss.js';
@@ -88,6 +89,23 @@ describe('every older and other event shape', () => {
     }
     // Our own spelling needs no verbatim copy.
     expect(decode({ events: [{ payload: [{ blob: ours }] }] }).req.messages[0]?.ext).toBeUndefined();
+  });
+
+  it('a verbatim copy whose $hash an earlier version wrote (stableHash of the messages) is still used', () => {
+    const text = JSON.stringify({ blobType: 'camunda.toolCalls', version: 1, toolCalls: [{ id: 'c1', name: 'f', arguments: {} }] }, null, 1);
+    const body = { events: [{ payload: [{ blob: text }] }] };
+    const req = json(decode(body).req);
+    const first = req.messages[0] as Message;
+    const own = first.ext?.['agentcore-memory'] as JsonObject;
+    const { $event: _e, $hash: _h, ...hints } = own;
+    const bare: Message = { ...first, ext: { ...first.ext } };
+    if (Object.keys(hints).length > 0) (bare.ext as JsonObject)['agentcore-memory'] = hints;
+    else delete (bare.ext as JsonObject)['agentcore-memory'];
+    if (Object.keys(bare.ext as JsonObject).length === 0) delete bare.ext;
+    own['$hash'] = stableHash([bare]);
+    expect(encode(req).body).toEqual(body);
+    own['$hash'] = 'deadbeef';
+    expect(encode(req).body).not.toEqual(body);
   });
 
   it('an edited message is written afresh: the verbatim copy is used only while the message is unchanged', () => {

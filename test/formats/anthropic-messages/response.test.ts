@@ -1,6 +1,7 @@
 /** Responses: stop reasons, usage accounting, one message, and encoding responses of other origins. */
 import { describe, expect, it } from 'vitest';
 import type { Response } from '../../../src/model/response.js';
+import { stableHash } from '../../../src/formats/shared/stable-hash.js';
 import { codes, decodeRes, encodeRes } from './helpers.js';
 
 const wire = (over: Record<string, unknown> = {}) => ({
@@ -119,6 +120,14 @@ describe('response shape', () => {
     const kept = encodeRes(res, true);
     const back = decodeRes(JSON.parse(JSON.stringify(kept.value)));
     expect(back).toMatchObject({ id: 'chatcmpl-1', created: 1700000000, choices: res.choices });
+  });
+
+  it('applies a stash written by an earlier version (its $hash a stableHash of the content)', () => {
+    const res: Response = { id: 'r', model: 'm', choices: [{ index: 0, message: { role: 'assistant', parts: [{ type: 'refusal', text: 'no' }] } }], usage: { inputTokens: 1, outputTokens: 1 } };
+    const { value } = encodeRes(res, true);
+    const fields = (value['x-interlingua'] as { fields: Record<string, unknown> }).fields;
+    fields['$hash'] = stableHash(value['content']);
+    expect(decodeRes(JSON.parse(JSON.stringify(value))).choices).toEqual(res.choices);
   });
 
   it('ignores a stash whose content was edited since', () => {

@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LossList } from '../../../src/formats/shared/loss-list.js';
+import { STASH_KEY, takeMessageStash } from '../../../src/formats/shared/stash.js';
+import { stableHash } from '../../../src/formats/shared/stable-hash.js';
+import { stashHash, stashHashMatches } from '../../../src/formats/shared/stash-hash.js';
+import { sameValue } from '../../../src/formats/shared/same-value.js';
+
+const long = (c: string, n = 300): string => c.repeat(n);
+
+describe('stashHash', () => {
+  it('is 8 hex digits, and ignores key order and keys holding undefined', () => {
+    expect(stashHash({ a: 1 })).toMatch(/^[0-9a-f]{8}$/);
+    expect(stashHash({ a: 1, b: [1, long('x')] })).toBe(stashHash({ b: [1, long('x')], a: 1, c: undefined }));
+    expect(stashHash({ a: NaN })).toBe(stashHash({ a: null }));
+    expect(stashHash([-0, Infinity])).toBe(stashHash([0, null]));
+  });
+
+  it('tells apart what stableHash tells apart: order, types, lengths, where long strings stand', () => {
+    const values: unknown[] = [
+      [1, 2], [2, 1], ['1'], [1], [''], [], {}, [null], [undefined], ['a,b'], ['a', 'b'], { a: 'b' }, { ab: '' },
+      [long('x'), long('y')], [long('y'), long('x')], [long('x') + long('y'), ''], [long('x', 301), long('y', 299)],
+      { [long('k')]: long('v') }, [long('x'), 'short'], ['short', long('x')], ['\uD800' + long('x')], ['\uD801' + long('x')],
+      [long('x') + '\uD83D', '\uDE00' + long('x')], [long('x') + '\uD83D\uDE00', long('x')],
+      [true], [false], [undefined, 1], [1.5], [15], [2147483648], [1e21], ['true'], ['null'], [-1], ['-1'], [0.1, 2], [0.12],
+    ];
+    const seen = new Map<string, unknown>();
+    for (const v of values) {
+      const h = stashHash(v);
+      expect(seen.has(h), `${JSON.stringify(v)} collides with ${JSON.stringify(seen.get(h))}`).toBe(false);
+      seen.set(h, v);
+    }
+  });
+
+  it('gives equal values equal hashes, as sameValue sees them (JSON round trip included)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string({ unit: 'binary', minLength: 60, maxLength: 400 }), (v, s) => {
+        const value = { v, s, list: [s, v, s] };
+        expect(stashHash(JSON.parse(JSON.stringify(value)))).toBe(stashHash(value));
+      }),
+    );
+  });
+
+  it('detects a one-char edit in a long string, however many are joined', () => {
+    const big = Array.from({ length: 40 }, (_, i) => long(String.fromCharCode(97 + (i % 26)), 40_000));
+    const edited = [...big];
+    edited[39] = `${(edited[39] as string).slice(0, -1)}!`;
+    expect(stashHash(big)).not.toBe(stashHash(edited));
+    expect(stashHash(big)).toBe(stashHash([...big]));
+  });
+
+  it('accepts both its own hash and the stableHash earlier versions wrote, nothing else', () => {
+    const v = { role: 'user', content: [{ text: long('hi ') }] };
+    expect(stashHashMatches(v, stashHash(v))).toBe(true);
+    expect(stashHashMatches(v, stableHash(v))).toBe(true);
+    expect(stashHashMatches(v, 'deadbeef')).toBe(false);
+    expect(stashHashMatches(v, 1)).toBe(false);
+    expect(sameValue(v, JSON.parse(JSON.stringify(v)))).toBe(true);
+  });
+
+  it('lets a message stash written with the old stableHash still apply', () => {
+    const wire = [{ role: 'assistant', content: long('a') }];
+    const old = [{ ...wire[0], [STASH_KEY]: { v: 1, span: 1, hash: stableHash(wire), messages: [{ role: 'assistant', parts: [] }] } }];
+    const losses = new LossList();
+    expect(takeMessageStash(old, 0, { limits: { maxTextBytes: 1e6 }, losses }, ['messages'])).toEqual({ messages: [{ role: 'assistant', parts: [] }], span: 1 });
+    expect(losses.length).toBe(0);
+  });
+});
