@@ -23,7 +23,7 @@ import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, MESSAGE_KEYS, MESSAGE_TYPES as T }
 import { reduce, toCall, toRecords, type Call, type Entry, type Rec } from './compact-reduce.js';
 import { isContinuationOf } from './message-ids.js';
 import { decodePart, loss } from './parts.js';
-import { isToolCalls, isToolResults, readCalls, readResults } from './tool-data.js';
+import { isToolCalls, isToolResults, readCalls, readResultParts } from './tool-data.js';
 
 export type { Entry } from './compact-reduce.js';
 
@@ -74,7 +74,7 @@ export interface RequestRead {
 export function decodeOne(p: JsonObject, at: Path, request?: RequestRead): Part[] {
   const data = p['data'];
   // Only a part that is nothing but the tool data is one (metadata on it would have no home).
-  if (isToolResults(data) && Object.keys(p).length === 1) return readResults(data, [...at, 'data'], request !== undefined).map((r) => r.part);
+  if (isToolResults(data) && Object.keys(p).length === 1) return readResultParts(data, [...at, 'data'], request !== undefined);
   if (isToolCalls(data) && Object.keys(p).length === 1) {
     return readCalls(data, [...at, 'data'], true).map((c) => callPart(toCall(c), [...at, 'data'], request?.losses));
   }
@@ -115,15 +115,14 @@ function messageResidue(msg: JsonObject, type: string | undefined): JsonObject {
   const meta = msg['metadata'];
   if (isJsonObject(meta)) {
     // The metadata without our two keys, copied in a loop (a rest destructuring per message cost more).
-    const others: JsonObject = {};
-    let count = 0;
+    // Made only when there is another key (most metadata holds only ours).
+    let others: JsonObject | undefined;
     for (const k in meta) {
       if (k === CANONICAL_TYPE || k === CANONICAL_ROLE) continue;
-      setOwn(others, k, meta[k] as JsonValue);
-      count++;
+      setOwn((others ??= {}), k, meta[k] as JsonValue);
     }
     // Metadata that only held our keys comes back from them; any other metadata (even {}) is kept.
-    if (count > 0 || (type === undefined && meta[CANONICAL_ROLE] === undefined)) rest['metadata'] = others;
+    if (others !== undefined || (type === undefined && meta[CANONICAL_ROLE] === undefined)) rest['metadata'] = others ?? {};
   }
   return rest;
 }
@@ -228,14 +227,14 @@ function toMessage(group: Rec[], losses: LossSink, limits: Limits): Message {
     }
     prevFragment = fragment;
   }
-  const issues: Issue[] = [];
+  let issues: Issue[] | undefined;
   let results = parts.length > 0;
   for (let j = 0; j < parts.length; j++) {
     const p = parts[j] as Part;
-    if (p.type === 'text' && overTextLimit(p.text, limits)) checkTextSize(p.text, limits, [...first.path, 'parts', j], issues);
+    if (p.type === 'text' && overTextLimit(p.text, limits)) checkTextSize(p.text, limits, [...first.path, 'parts', j], (issues ??= []));
     if (p.type !== 'tool-result') results = false;
   }
-  if (issues.length > 0) throw new ValidationError(issues);
+  if (issues !== undefined && issues.length > 0) throw new ValidationError(issues);
   const msg: Message = { role: roleOf(first, results), parts };
   const rest = messageResidue(first.msg, first.type);
   // The records' ids differ by design (continuation ids, chunk runs); any other field is reported.
