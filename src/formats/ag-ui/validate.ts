@@ -15,6 +15,7 @@ import { fromZodIssues } from '../shared/zod-issues.js';
 import type { AguiEvent } from './ag-ui-api.js';
 import { EVENT_SCHEMAS, RunAgentInputSchema } from './schema.js';
 import { schemaIssues } from '../shared/zod-fast.js';
+import { runAgentInputOk } from './validate-fast.js';
 
 /** Parsed tool-call arguments, keyed by the wire `function` object they came from (parsed once). */
 export type ParsedArgs = Map<object, JsonValue>;
@@ -63,8 +64,10 @@ export function validateRequest(body: unknown, limits: Limits): { body: JsonObje
   if (!isJsonObject(body)) {
     throw new ValidationError([{ code: 'invalid_type', path: [], message: 'an AG-UI RunAgentInput must be a JSON object', expected: 'object' }]);
   }
-  const found = schemaIssues(RunAgentInputSchema, body);
-  if (found.length > 0) throw new ValidationError(fromZodIssues(found));
+  if (!runAgentInputOk(body)) {
+    const found = schemaIssues(RunAgentInputSchema, body);
+    if (found.length > 0) throw new ValidationError(fromZodIssues(found));
+  }
   const issues: Issue[] = [];
   const args: ParsedArgs = new Map();
   const messages = body['messages'] as JsonObject[];
