@@ -89,8 +89,10 @@ function joinedText(texts: string[], path: Path, losses: LossSink): string {
 export function functionOutputItem(part: ToolResultPart, callId: string, path: Path, losses: LossSink): JsonObject {
   reportForeignExt(part.ext, OR, path, losses);
   let output: JsonObject[string];
-  const allText = part.content.every((p) => p.type === 'text');
-  if (part.stringContent === true && allText) {
+  const first = part.content[0];
+  // The common result, one text part of a string output: written as is (no closures, no join).
+  if (part.stringContent === true && part.content.length === 1 && first?.type === 'text') output = first.text;
+  else if (part.stringContent === true && part.content.every((p) => p.type === 'text')) {
     output = joinedText(part.content.map((p) => (p as Part & { type: 'text' }).text), path, losses);
   } else {
     const list: JsonObject[] = [];

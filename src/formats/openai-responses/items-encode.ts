@@ -175,7 +175,8 @@ function encodeAssistant(m: Message, path: Path, mode: ItemsMode, losses: LossSi
  */
 function encodeClient(m: Message, path: Path, losses: LossSink, calls: OpenCalls): JsonObject[] {
   const items: JsonObject[] = [];
-  const rest: { part: Part; j: number }[] = [];
+  // Indices of the parts left for the message item (no pair object per part).
+  const rest: number[] = [];
   for (let j = 0; j < m.parts.length; j++) {
     const part = m.parts[j] as Part;
     const at = [...path, 'parts', j];
@@ -186,20 +187,21 @@ function encodeClient(m: Message, path: Path, losses: LossSink, calls: OpenCalls
     else if (isItemBlock(part)) items.push(part.block);
     else {
       if (m.role === 'tool') loss(losses, 'tool-message-parts', at, 'a non-result part of a tool message is sent in a user message', 'approximated');
-      rest.push({ part, j });
+      rest.push(j);
     }
   }
   if (rest.length === 0 && (items.length > 0 || m.role === 'tool')) return items;
   const role = m.role === 'tool' ? 'user' : m.role;
-  const only = rest[0]?.part;
+  const only = rest.length > 0 ? m.parts[rest[0] as number] : undefined;
   let content: JsonObject[string];
   if (m.stringContent === true && rest.length === 1 && only?.type === 'text' && !only.cache && !only.ext?.[OR] && !(only.citations?.length)) {
-    reportForeignExt(only.ext, OR, [...path, 'parts', rest[0]?.j ?? 0], losses);
+    if (only.ext !== undefined) reportForeignExt(only.ext, OR, [...path, 'parts', rest[0] ?? 0], losses);
     content = only.text;
   } else {
     const list: JsonObject[] = [];
-    for (const { part, j } of rest) {
-      const json = inputPart(part, [...path, 'parts', j], losses);
+    for (let k = 0; k < rest.length; k++) {
+      const j = rest[k] as number;
+      const json = inputPart(m.parts[j] as Part, [...path, 'parts', j], losses);
       if (json) list.push(json);
     }
     content = list;
