@@ -17,18 +17,20 @@ import type { Path } from '../../model/loss.js';
 import type { Message, Role } from '../../model/message.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
 import { DEFAULT_LIMITS, type Limits, type LossSink } from '../codec.js';
-import { checkTextSize } from '../shared/text-limit.js';
+import { checkTextSize, overTextLimit } from '../shared/text-limit.js';
 import { keepResidue, residue, setOwn } from '../shared/residue.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, MESSAGE_KEYS, MESSAGE_TYPES as T } from './a2a-api.js';
 import { reduce, toCall, toRecords, type Call, type Entry, type Rec } from './compact-reduce.js';
 import { isContinuationOf } from './message-ids.js';
 import { decodePart, loss } from './parts.js';
-import { isToolCalls, isToolResults, readCalls, readResults } from './tool-data.js';
+import { isToolCalls, isToolResults, readCalls, readResultParts } from './tool-data.js';
 
 export type { Entry } from './compact-reduce.js';
 
 const FRAGMENTS: ReadonlySet<string> = new Set([T.chunk, T.content]);
 const ROLES: ReadonlySet<string> = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
+/** Message fields kept as residue although MESSAGE_KEYS names them. */
+const ID_KEYS: readonly string[] = ['messageId', 'contextId', 'taskId', 'extensions', 'referenceTaskIds'];
 
 /**
  * A call's canonical part. On the request path (`losses` given) arguments that came as one whole
@@ -72,7 +74,7 @@ export interface RequestRead {
 export function decodeOne(p: JsonObject, at: Path, request?: RequestRead): Part[] {
   const data = p['data'];
   // Only a part that is nothing but the tool data is one (metadata on it would have no home).
-  if (isToolResults(data) && Object.keys(p).length === 1) return readResults(data, [...at, 'data'], request !== undefined).map((r) => r.part);
+  if (isToolResults(data) && Object.keys(p).length === 1) return readResultParts(data, [...at, 'data'], request !== undefined);
   if (isToolCalls(data) && Object.keys(p).length === 1) {
     return readCalls(data, [...at, 'data'], true).map((c) => callPart(toCall(c), [...at, 'data'], request?.losses));
   }
@@ -81,7 +83,13 @@ export function decodeOne(p: JsonObject, at: Path, request?: RequestRead): Part[
 
 export function decodeParts(list: readonly JsonObject[], path: Path, request?: RequestRead): Part[] {
   const out: Part[] = [];
-  for (let i = 0; i < list.length; i++) for (const part of decodeOne(list[i] as JsonObject, [...path, i], request)) out.push(part);
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i] as JsonObject;
+    const data = p['data'];
+    // A plain content part needs its path only for an error: made there (decodePart), not per part.
+    if (data === undefined || !(isToolResults(data) || isToolCalls(data)) || Object.keys(p).length !== 1) out.push(decodePart(p, path, i));
+    else for (const part of decodeOne(p, [...path, i], request)) out.push(part);
+  }
   return out;
 }
 
@@ -100,19 +108,21 @@ function recordParts(r: Rec, losses: LossSink): Part[] {
 /** The wire fields of a message that no canonical field holds (the message's residue). */
 function messageResidue(msg: JsonObject, type: string | undefined): JsonObject {
   const rest: JsonObject = residue(msg, MESSAGE_KEYS) ?? {};
-  for (const k of ['messageId', 'contextId', 'taskId', 'extensions', 'referenceTaskIds'] as const) if (msg[k] !== undefined) rest[k] = msg[k] as JsonValue;
+  for (let i = 0; i < ID_KEYS.length; i++) {
+    const k = ID_KEYS[i] as string;
+    if (msg[k] !== undefined) rest[k] = msg[k] as JsonValue;
+  }
   const meta = msg['metadata'];
   if (isJsonObject(meta)) {
     // The metadata without our two keys, copied in a loop (a rest destructuring per message cost more).
-    const others: JsonObject = {};
-    let count = 0;
+    // Made only when there is another key (most metadata holds only ours).
+    let others: JsonObject | undefined;
     for (const k in meta) {
       if (k === CANONICAL_TYPE || k === CANONICAL_ROLE) continue;
-      setOwn(others, k, meta[k] as JsonValue);
-      count++;
+      setOwn((others ??= {}), k, meta[k] as JsonValue);
     }
     // Metadata that only held our keys comes back from them; any other metadata (even {}) is kept.
-    if (count > 0 || (type === undefined && meta[CANONICAL_ROLE] === undefined)) rest['metadata'] = others;
+    if (others !== undefined || (type === undefined && meta[CANONICAL_ROLE] === undefined)) rest['metadata'] = others ?? {};
   }
   return rest;
 }
@@ -154,16 +164,45 @@ export function partRuns(parts: readonly Part[]): { cls: RunClass; parts: Part[]
   return out;
 }
 
-function withoutId(rest: JsonObject): string {
-  const { messageId: _id, ...others } = rest;
-  return JSON.stringify(others);
+/**
+ * Whether two message residues write the same JSON apart from their messageId (what comparing
+ * their JSON texts without it says: same keys in the same order, same values), walked key by key
+ * instead of serialised; only object values are compared as JSON text.
+ */
+function sameButId(a: JsonObject, b: JsonObject): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < ka.length && ka[i] === 'messageId') i++;
+    while (j < kb.length && kb[j] === 'messageId') j++;
+    if (i === ka.length || j === kb.length) return i === ka.length && j === kb.length;
+    const key = ka[i] as string;
+    if (key !== kb[j]) return false;
+    const x = a[key];
+    const y = b[key];
+    if (x !== y && (typeof x !== 'object' || typeof y !== 'object' || JSON.stringify(x) !== JSON.stringify(y))) return false;
+    i++;
+    j++;
+  }
 }
 
-/** Whether the record types as written are those the encoder writes for `parts` by default (runType). */
+/**
+ * Whether the record types as written are those the encoder writes for `parts` by default (runType):
+ * partRuns' runs walked in place, without building them.
+ */
 function typesAsDefault(types: readonly (string | null)[], parts: readonly Part[], agent: boolean): boolean {
-  const runs = partRuns(parts);
-  if (runs.length !== types.length) return false;
-  return runs.every((run, k) => types[k] === runType(run.cls, agent));
+  let k = 0;
+  let prev: RunClass | undefined;
+  for (let j = 0; j < parts.length; j++) {
+    const cls = runClass(parts[j] as Part);
+    if (cls === prev) continue;
+    prev = cls;
+    if (k >= types.length || types[k] !== runType(cls, agent)) return false;
+    k++;
+  }
+  return k === types.length;
 }
 
 /** map: records of one message (see sameMessage) -> one canonical message. */
@@ -181,29 +220,28 @@ function toMessage(group: Rec[], losses: LossSink, limits: Limits): Message {
     // Adjacent text fragments of one message are one text.
     if (fragment && prevFragment && last?.type === 'text' && head?.type === 'text' && last.ext === undefined && head.ext === undefined) {
       last.text += head.text;
-      parts.push(...got.slice(1));
+      for (let k = 1; k < got.length; k++) parts.push(got[k] as Part);
     } else {
-      parts.push(...got);
+      for (let k = 0; k < got.length; k++) parts.push(got[k] as Part);
       types.push(r.type ?? null);
     }
     prevFragment = fragment;
   }
-  const issues: Issue[] = [];
+  let issues: Issue[] | undefined;
   let results = parts.length > 0;
   for (let j = 0; j < parts.length; j++) {
     const p = parts[j] as Part;
-    if (p.type === 'text') checkTextSize(p.text, limits, [...first.path, 'parts', j], issues);
+    if (p.type === 'text' && overTextLimit(p.text, limits)) checkTextSize(p.text, limits, [...first.path, 'parts', j], (issues ??= []));
     if (p.type !== 'tool-result') results = false;
   }
-  if (issues.length > 0) throw new ValidationError(issues);
+  if (issues !== undefined && issues.length > 0) throw new ValidationError(issues);
   const msg: Message = { role: roleOf(first, results), parts };
   const rest = messageResidue(first.msg, first.type);
   // The records' ids differ by design (continuation ids, chunk runs); any other field is reported.
   // Most groups are one record: nothing to compare (and nothing to serialise).
-  const firstRest = group.length > 1 ? withoutId(rest) : '';
   for (let k = 1; k < group.length; k++) {
     const r = group[k] as Rec;
-    if (withoutId(messageResidue(r.msg, r.type)) !== firstRest) loss(losses, 'a2a-message-fields', r.path, 'this message differs from the first of its group in fields other than its id, parts and type; those of the first are kept');
+    if (!sameButId(messageResidue(r.msg, r.type), rest)) loss(losses, 'a2a-message-fields', r.path, 'this message differs from the first of its group in fields other than its id, parts and type; those of the first are kept');
   }
   if (first.type === undefined) rest['$untyped'] = true;
   else if (!typesAsDefault(types, parts, first.agent)) rest['$types'] = types;

@@ -14,9 +14,16 @@ export function continuationId(base: string, n: number): string {
 
 /** Whether `id` is a continuation id of `base` (`<base>#<n>`, n ≥ 2). */
 export function isContinuationOf(id: string, base: string): boolean {
-  if (id.length <= base.length + 1 || !id.startsWith(base) || id[base.length] !== '#') return false;
-  const n = id.slice(base.length + 1);
-  return /^[1-9][0-9]*$/.test(n) && n !== '1';
+  if (id.length <= base.length + 1 || id.charCodeAt(base.length) !== 0x23 || !id.startsWith(base)) return false;
+  // The digits read in place (this runs per message decoded): no leading zero, and not "1" alone.
+  const at = base.length + 1;
+  const lead = id.charCodeAt(at);
+  if (lead < 0x31 || lead > 0x39) return false;
+  for (let i = at + 1; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return id.length > at + 1 || lead !== 0x31;
 }
 
 /** The ids given out so far in one output. */

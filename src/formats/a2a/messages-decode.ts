@@ -28,9 +28,16 @@ export interface DecodedMessages {
  * `single`). Every wire message is validated, stashed or not.
  */
 export function decodeMessages(list: readonly JsonValue[], path: Path, ctx: DecodeContext, note: Note, single = false): DecodedMessages {
-  const at = (i: number): Path => (single ? path : [...path, i]);
-  const lifted = list.map(liftMessageStash);
-  const reads = lifted.map((m, i) => readMessage(m, at(i), note));
+  // One path per message, made once (validation and compaction both name it).
+  const n = list.length;
+  const lifted: JsonValue[] = new Array<JsonValue>(n);
+  const paths: Path[] = new Array<Path>(n);
+  for (let i = 0; i < n; i++) {
+    lifted[i] = liftMessageStash(list[i] as JsonValue);
+    paths[i] = single ? path : [...path, i];
+  }
+  const reads: Read[] = new Array<Read>(n);
+  for (let i = 0; i < n; i++) reads[i] = readMessage(lifted[i], paths[i] as Path, note);
   // A stale stash on a single message is reported at the message, not at a list index.
   const sink: LossSink = single ? { push: (l) => ctx.losses.push({ ...l, path: [...path, ...l.path.slice(path.length + 1)] }) } : ctx.losses;
   const messages: Message[] = [];
@@ -58,7 +65,7 @@ export function decodeMessages(list: readonly JsonValue[], path: Path, ctx: Deco
     const raw = lifted[i] as JsonObject;
     // A v0.3 message written without its `kind` (as the spec's examples are) is written back so.
     const msg = read.version === '0.3' && raw['kind'] === undefined ? { ...read.value, [NO_KIND]: true } : read.value;
-    run.push({ msg, path: at(i) });
+    run.push({ msg, path: paths[i] as Path });
     i++;
   }
   flush();

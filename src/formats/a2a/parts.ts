@@ -39,8 +39,11 @@ function partResidue(p: JsonObject, keepFilename: boolean): JsonObject | undefin
   return rest;
 }
 
-/** One v1.0 part -> one canonical part. `raw` must be base64 text. */
-export function decodePart(p: JsonObject, path: Path): Part {
+/**
+ * One v1.0 part -> one canonical part. `raw` must be base64 text. The part is at `path`, or at
+ * `[...path, index]` with an index (made only for an error).
+ */
+export function decodePart(p: JsonObject, path: Path, index?: number): Part {
   const mediaType = typeof p['mediaType'] === 'string' ? p['mediaType'] : undefined;
   if (typeof p['text'] === 'string') {
     const part: Part = { type: 'text', text: p['text'] };
@@ -55,7 +58,8 @@ export function decodePart(p: JsonObject, path: Path): Part {
   let source: Source;
   if (typeof p['raw'] === 'string') {
     if (!isBase64Text(p['raw'])) {
-      throw new ValidationError([{ code: 'invalid_base64', path: [...path, ...rawPath(p)], message: 'file bytes are not valid base64', expected: 'base64 text' }]);
+      const at = index === undefined ? path : [...path, index];
+      throw new ValidationError([{ code: 'invalid_base64', path: [...at, ...rawPath(p)], message: 'file bytes are not valid base64', expected: 'base64 text' }]);
     }
     // Base64 sources need a media type and it is never guessed: a file without one stays untyped.
     source = { kind: 'base64', mediaType: mediaType ?? 'application/octet-stream', data: p['raw'] };

@@ -80,8 +80,19 @@ export interface ReadResult {
  * (request path): a result without a name keeps the hint that it had none.
  */
 export function readResults(data: JsonObject, path: Path, markNoName = false): ReadResult[] {
-  const issues: Issue[] = [];
+  const parts = readResultParts(data, path, markNoName);
   const out: ReadResult[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as ToolResultPart;
+    out.push({ callId: part.callId, part });
+  }
+  return out;
+}
+
+/** readResults' parts alone (the request path needs no pairs). */
+export function readResultParts(data: JsonObject, path: Path, markNoName = false): ToolResultPart[] {
+  const issues: Issue[] = [];
+  const out: ToolResultPart[] = [];
   const list = data['tool_results'] as JsonValue[];
   for (let i = 0; i < list.length; i++) {
     const r = list[i] as JsonValue;
@@ -113,7 +124,7 @@ export function readResults(data: JsonObject, path: Path, markNoName = false): R
     // `is_error: false` says what its absence says; a hint writes it back.
     if (r['is_error'] === false) (rest ??= {})['$isErrorFalse'] = true;
     keepResidue(part, A2A, rest);
-    out.push({ callId: part.callId, part });
+    out.push(part);
   }
   if (issues.length > 0) throw new ValidationError(issues);
   return out;

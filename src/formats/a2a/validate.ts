@@ -128,9 +128,50 @@ export function readStreamObject(value: JsonValue, path: Path, note: Note): Read
   return readAs(kind, detectVersion(value), value, path, note);
 }
 
+function optString(v: unknown): boolean {
+  return v === undefined || typeof v === 'string';
+}
+
+function optStrings(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
+  return true;
+}
+
+/** V1PartSchema as a yes/no check: the typed fields, and exactly one content field. */
+function v1PartOk(p: unknown): boolean {
+  if (!isJsonObject(p)) return false;
+  const meta = p['metadata'];
+  if (!optString(p['text']) || !optString(p['raw']) || !optString(p['url']) || !optString(p['filename']) || !optString(p['mediaType'])) return false;
+  if (meta !== undefined && !isJsonObject(meta)) return false;
+  const n = (p['text'] !== undefined ? 1 : 0) + (p['raw'] !== undefined ? 1 : 0) + (p['url'] !== undefined ? 1 : 0) + (p['data'] !== undefined ? 1 : 0);
+  return n === 1;
+}
+
+/**
+ * Whether readStreamObject would read `obj` as a valid v1.0 message (untagged, known by its
+ * messageId, a ROLE_* role) without an issue: V1MessageSchema as a yes/no check, no paths, no
+ * zod lookups. False leaves the object to the full reading, which finds the issues.
+ */
+function v1MessageOk(obj: JsonObject): boolean {
+  if (obj['kind'] !== undefined || 'artifact' in obj || 'status' in obj) return false;
+  const id = obj['messageId'];
+  const role = obj['role'];
+  const parts = obj['parts'];
+  const meta = obj['metadata'];
+  if (typeof id !== 'string' || id.length === 0 || (role !== 'ROLE_USER' && role !== 'ROLE_AGENT')) return false;
+  if (!Array.isArray(parts) || parts.length === 0 || !optString(obj['contextId']) || !optString(obj['taskId'])) return false;
+  if ((meta !== undefined && !isJsonObject(meta)) || !optStrings(obj['extensions']) || !optStrings(obj['referenceTaskIds'])) return false;
+  for (let i = 0; i < parts.length; i++) if (!v1PartOk(parts[i])) return false;
+  return true;
+}
+
 /** A message on its own or inside a list or task, either version. */
 export function readMessage(value: unknown, path: Path, note: Note): Read {
   if (!isJsonObject(value)) throw invalid(path, 'an A2A message must be a JSON object', 'object', value);
+  // The common case, a valid v1.0 message, read without the general path (its outcome is the same).
+  if (v1MessageOk(value)) return { kind: 'message', version: '1.0', value };
   const read = readStreamObject(value, path, note);
   if (read.kind !== 'message') throw invalid(path, `expected an A2A message, found a ${read.kind}`);
   return read;

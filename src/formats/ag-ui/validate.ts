@@ -10,37 +10,52 @@ import type { Path } from '../../model/loss.js';
 import type { WireEvent } from '../../model/stream-event.js';
 import type { Limits } from '../codec.js';
 import { isBase64Text } from '../shared/base64.js';
-import { checkTextSize } from '../shared/text-limit.js';
+import { checkTextSize, overTextLimit } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import type { AguiEvent } from './ag-ui-api.js';
 import { EVENT_SCHEMAS, RunAgentInputSchema } from './schema.js';
 import { schemaIssues } from '../shared/zod-fast.js';
+import { runAgentInputOk } from './validate-fast.js';
 
 /** Parsed tool-call arguments, keyed by the wire `function` object they came from (parsed once). */
 export type ParsedArgs = Map<object, JsonValue>;
 
 /** Blank arguments mean "no arguments"; anything else must be JSON. */
 export function parseArguments(text: string): { ok: true; value: JsonValue } | { ok: false } {
-  if (text.trim() === '') return { ok: true, value: {} };
+  const value = argumentsValue(text);
+  return value === undefined ? { ok: false } : { ok: true, value };
+}
+
+/** parseArguments without its result object: the value, or undefined when the text is not JSON. */
+function argumentsValue(text: string): JsonValue | undefined {
+  // An object's text starts with '{' (the common case) and is never blank: no trimmed copy.
+  if (text.charCodeAt(0) !== 123 && text.trim() === '') return {};
   try {
-    return { ok: true, value: JSON.parse(text) as JsonValue };
+    return JSON.parse(text) as JsonValue;
   } catch {
-    return { ok: false };
+    return undefined;
   }
 }
 
-function checkContent(content: JsonValue | undefined, path: Path, limits: Limits, issues: Issue[]): void {
-  if (typeof content === 'string') checkTextSize(content, limits, path, issues);
-  else if (Array.isArray(content)) {
-    content.forEach((p, j) => {
-      if (!isJsonObject(p)) return;
-      if (typeof p['text'] === 'string') checkTextSize(p['text'], limits, [...path, j, 'text'], issues);
-      // Inline bytes go to providers as bytes: text outside the base64 alphabet is refused here.
-      const src = p['source'];
-      const data = isJsonObject(src) && src['type'] === 'data' ? src['value'] : p['type'] === 'binary' ? p['data'] : undefined;
-      const at = isJsonObject(src) ? [...path, j, 'source', 'value'] : [...path, j, 'data'];
-      if (typeof data === 'string' && !isBase64Text(data)) issues.push({ code: 'invalid_base64', path: at, message: 'inline data is not valid base64', expected: 'base64 text' });
-    });
+/** A message's content: sizes and inline base64. A loop, and paths made only for an issue (this runs per message and part). */
+function checkContent(content: JsonValue | undefined, i: number, limits: Limits, issues: Issue[]): void {
+  if (typeof content === 'string') {
+    if (overTextLimit(content, limits)) checkTextSize(content, limits, ['messages', i, 'content'], issues);
+    return;
+  }
+  if (!Array.isArray(content)) return;
+  for (let j = 0; j < content.length; j++) {
+    const p = content[j];
+    if (!isJsonObject(p)) continue;
+    const text = p['text'];
+    if (typeof text === 'string' && overTextLimit(text, limits)) checkTextSize(text, limits, ['messages', i, 'content', j, 'text'], issues);
+    // Inline bytes go to providers as bytes: text outside the base64 alphabet is refused here.
+    const src = p['source'];
+    const data = isJsonObject(src) && src['type'] === 'data' ? src['value'] : p['type'] === 'binary' ? p['data'] : undefined;
+    if (typeof data === 'string' && !isBase64Text(data)) {
+      const at: Path = isJsonObject(src) ? ['messages', i, 'content', j, 'source', 'value'] : ['messages', i, 'content', j, 'data'];
+      issues.push({ code: 'invalid_base64', path: at, message: 'inline data is not valid base64', expected: 'base64 text' });
+    }
   }
 }
 
@@ -49,22 +64,25 @@ export function validateRequest(body: unknown, limits: Limits): { body: JsonObje
   if (!isJsonObject(body)) {
     throw new ValidationError([{ code: 'invalid_type', path: [], message: 'an AG-UI RunAgentInput must be a JSON object', expected: 'object' }]);
   }
-  const found = schemaIssues(RunAgentInputSchema, body);
-  if (found.length > 0) throw new ValidationError(fromZodIssues(found));
+  if (!runAgentInputOk(body)) {
+    const found = schemaIssues(RunAgentInputSchema, body);
+    if (found.length > 0) throw new ValidationError(fromZodIssues(found));
+  }
   const issues: Issue[] = [];
   const args: ParsedArgs = new Map();
-  (body['messages'] as JsonObject[]).forEach((m, i) => {
-    const path: Path = ['messages', i];
-    checkContent(m['content'], [...path, 'content'], limits, issues);
+  const messages = body['messages'] as JsonObject[];
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i] as JsonObject;
+    checkContent(m['content'], i, limits, issues);
     const calls = m['toolCalls'];
-    if (m['role'] !== 'assistant' || !Array.isArray(calls)) return;
-    calls.forEach((c, j) => {
-      const fn = (c as JsonObject)['function'] as JsonObject;
-      const result = parseArguments(fn['arguments'] as string);
-      if (result.ok) args.set(fn, result.value);
-      else issues.push({ code: 'invalid_json', path: [...path, 'toolCalls', j, 'function', 'arguments'], message: 'tool call arguments are not valid JSON', expected: 'a JSON text' });
-    });
-  });
+    if (m['role'] !== 'assistant' || !Array.isArray(calls)) continue;
+    for (let j = 0; j < calls.length; j++) {
+      const fn = (calls[j] as JsonObject)['function'] as JsonObject;
+      const value = argumentsValue(fn['arguments'] as string);
+      if (value !== undefined) args.set(fn, value);
+      else issues.push({ code: 'invalid_json', path: ['messages', i, 'toolCalls', j, 'function', 'arguments'], message: 'tool call arguments are not valid JSON', expected: 'a JSON text' });
+    }
+  }
   if (issues.length > 0) throw new ValidationError(issues);
   return { body, args };
 }

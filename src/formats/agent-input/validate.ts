@@ -179,6 +179,56 @@ function checkMessage(m: unknown, path: Path, limits: Limits, args: ParsedArgs, 
   }
 }
 
+/** A string that is not blank, as `required` in schema.ts asks; trimmed only when its first unit is not plain ASCII. */
+function nonBlank(v: unknown): v is string {
+  if (typeof v !== 'string' || v.length === 0) return false;
+  const c = v.charCodeAt(0);
+  return (c > 32 && c < 127) || v.trim() !== '';
+}
+
+/**
+ * Yes/no form of checkMessage for the common messages (text blocks, tool calls, tool results): true
+ * only when checkMessage would push no issue, with the arguments parsed as it parses them. False
+ * sends the message to checkMessage, which finds the issues (and parses the same arguments again).
+ */
+function messageOk(m: unknown, limits: Limits, args: ParsedArgs): boolean {
+  if (!isJsonObject(m)) return false;
+  const role = m['role'];
+  if (!nonBlank(role)) return false;
+  const canonical = ROLES.get(role.toLowerCase());
+  const calls = m['toolCalls'];
+  const hasCalls = canonical === 'assistant' && calls !== undefined && calls !== null;
+  if (hasCalls) {
+    if (!Array.isArray(calls)) return false;
+    for (let j = 0; j < calls.length; j++) {
+      const call: unknown = calls[j];
+      if (!isJsonObject(call) || !nonBlank(call['id']) || (call['type'] !== undefined && call['type'] !== 'function')) return false;
+      const fn = call['function'];
+      if (!isJsonObject(fn) || !nonBlank(fn['name'])) return false;
+      const text = fn['arguments'];
+      if (typeof text !== 'string') return false;
+      if (text.charCodeAt(0) === 123) {
+        try {
+          args.set(fn, JSON.parse(text) as JsonValue);
+        } catch {
+          return false;
+        }
+      } else if (text.trim() === '') args.set(fn, {});
+      else return false;
+    }
+  }
+  const content = m['content'];
+  if (Array.isArray(content) && content.length > 0) {
+    for (let j = 0; j < content.length; j++) {
+      const block: unknown = content[j];
+      if (!isJsonObject(block) || block['type'] !== 'text') return false;
+      const text = block['text'];
+      if (typeof text !== 'string' || text.length * 3 > limits.maxTextBytes || !nonBlank(text)) return false;
+    }
+  } else if (!(hasCalls && (calls as unknown[]).length > 0 && (content === undefined || content === null || Array.isArray(content)))) return false;
+  return canonical !== 'tool' || nonBlank(m['toolCallId']);
+}
+
 function checkLegacy(body: JsonObject, limits: Limits, issues: Issue[]): boolean {
   const params = body['parameters'];
   if (!isJsonObject(params) || params['question'] === undefined || params['question'] === null) return false;
@@ -206,7 +256,7 @@ export function validateRequest(body: unknown, limits: Limits): Validated {
   } else if (Array.isArray(input) && isJsonObject(input[0])) {
     if ('role' in input[0]) {
       form = 'messages';
-      for (let i = 0; i < input.length; i++) checkMessage(input[i], ['input', i], limits, args, issues);
+      for (let i = 0; i < input.length; i++) if (!messageOk(input[i], limits, args)) checkMessage(input[i], ['input', i], limits, args, issues);
     } else {
       form = 'blocks';
       checkBlocks(input, ['input'], true, limits, issues);

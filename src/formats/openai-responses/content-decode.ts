@@ -9,7 +9,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Part, TextPart } from '../../model/part.js';
 import type { Source } from '../../model/source.js';
 import { parseDataUrl } from '../shared/data-url.js';
-import { keepResidue, residue } from '../shared/residue.js';
+import { keepResidue, residue, setOwn } from '../shared/residue.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 
 const OR = OPENAI_RESPONSES;
@@ -153,13 +153,18 @@ export function decodeOutputPart(p: JsonObject): Part {
   }
   if (p['type'] === 'input_text') {
     const part = decodeInputPart(p);
-    keepResidue(part, OR, { ...part.ext?.[OR], $inputText: true });
+    const hints: JsonObject = {};
+    const had = part.ext?.[OR];
+    for (const key in had) setOwn(hints, key, had[key] as JsonValue);
+    hints['$inputText'] = true;
+    keepResidue(part, OR, hints);
     return part;
   }
   const part: TextPart = { type: 'text', text: p['text'] as string };
   let rest = residue(p, OUTPUT_TEXT_KEYS);
   const annotations = p['annotations'];
-  if (annotations === undefined) rest = withHints(rest, { $noAnnotations: true });
+  // Hints set on the residue, a fresh object of this part's own (no spread copy per part).
+  if (annotations === undefined) (rest ??= {})['$noAnnotations'] = true;
   else if (Array.isArray(annotations) && annotations.length > 0) {
     const citations = decodeAnnotations(annotations);
     if (citations) part.citations = citations;
@@ -167,7 +172,7 @@ export function decodeOutputPart(p: JsonObject): Part {
   }
   // The spec requires logprobs; an empty list is what the encoder writes, anything else is residue.
   const logprobs = p['logprobs'];
-  if (logprobs === undefined) rest = withHints(rest, { $noLogprobs: true });
+  if (logprobs === undefined) (rest ??= {})['$noLogprobs'] = true;
   else if (!Array.isArray(logprobs) || logprobs.length > 0) (rest ??= {})['logprobs'] = logprobs;
   keepResidue(part, OR, rest);
   return part;

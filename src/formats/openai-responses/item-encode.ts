@@ -11,6 +11,7 @@ import { TOOL_ERROR_PREFIX } from '../shared/tool-error-prefix.js';
 import { inputPart, loss, own, restoreOwn } from './content-encode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 import { argumentsValue } from './validate.js';
+import { jsonTextEquals } from '../shared/json-text.js';
 import { reportForeignExt } from '../shared/residue.js';
 
 const OR = OPENAI_RESPONSES;
@@ -55,9 +56,11 @@ export function functionCallItem(part: ToolCallPart, path: Path, losses: LossSin
   reportForeignExt(part.ext, OR, path, losses);
   if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'Responses has no cache breakpoints on function calls');
   let args = part.argumentsJson ?? JSON.stringify(part.arguments);
-  // Text JSON.stringify just wrote is JSON: only argument text that came with the part is parsed to check.
+  // Text JSON.stringify just wrote is JSON: only argument text that came with the part is checked.
+  // Text that is exactly its value's JSON (the common case, checked without allocating) is JSON too,
+  // so only other text (spaced, or not JSON) is parsed.
   const written = part.argumentsJson === undefined && typeof args === 'string';
-  if (!inResponse && !written && argumentsValue(args) === undefined) {
+  if (!inResponse && !written && !jsonTextEquals(part.arguments, args) && argumentsValue(args) === undefined) {
     args = JSON.stringify(part.arguments);
     loss(losses, 'invalid-arguments', [...path, 'argumentsJson'], `tool arguments are not valid JSON; ${args} sent instead`, 'approximated');
   }
@@ -86,8 +89,10 @@ function joinedText(texts: string[], path: Path, losses: LossSink): string {
 export function functionOutputItem(part: ToolResultPart, callId: string, path: Path, losses: LossSink): JsonObject {
   reportForeignExt(part.ext, OR, path, losses);
   let output: JsonObject[string];
-  const allText = part.content.every((p) => p.type === 'text');
-  if (part.stringContent === true && allText) {
+  const first = part.content[0];
+  // The common result, one text part of a string output: written as is (no closures, no join).
+  if (part.stringContent === true && part.content.length === 1 && first?.type === 'text') output = first.text;
+  else if (part.stringContent === true && part.content.every((p) => p.type === 'text')) {
     output = joinedText(part.content.map((p) => (p as Part & { type: 'text' }).text), path, losses);
   } else {
     const list: JsonObject[] = [];

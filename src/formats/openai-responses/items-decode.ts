@@ -6,12 +6,12 @@
  * Item-level fields (ids, status, phase ...) are residue on the part that came from the item (for
  * assistant groups) or on the message (for user / system / developer messages).
  */
-import type { JsonObject } from '../../model/json.js';
+import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Message, Role } from '../../model/message.js';
 import type { Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { DecodeContext } from '../codec.js';
-import { keepResidue, residue } from '../shared/residue.js';
+import { keepResidue, residue, setOwn } from '../shared/residue.js';
 import { takeMessageStash } from '../shared/stash.js';
 import { decodeInputPart, decodeOutputPart } from './content-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
@@ -96,10 +96,15 @@ function decodeAssistantMessage(item: JsonObject, parts: Part[]): void {
   else for (const p of content as JsonObject[]) parts.push(decodeOutputPart(p));
   const first = parts[start] as Part;
   const rest = residue(item, MESSAGE_KEYS);
-  const hints: JsonObject = { $item: true };
+  // The part's own residue first, then the item's hints: copied key by key into one fresh object
+  // (a spread followed by new keys takes V8's slow path).
+  const hints: JsonObject = {};
+  const had = first.ext?.[OR];
+  for (const key in had) setOwn(hints, key, had[key] as JsonValue);
+  hints['$item'] = true;
   if (typeof content === 'string') hints['$itemString'] = true;
   if (rest) hints['item'] = rest;
-  keepResidue(first, OR, { ...first.ext?.[OR], ...hints });
+  keepResidue(first, OR, hints);
 }
 
 /** One model-side item appended to the open assistant message's parts. */

@@ -21,7 +21,7 @@ import { DEFAULT_LIMITS } from '../codec.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { encodeGroup, STASH_KEY } from '../shared/stash.js';
+import { STASH_KEY, stashGroup } from '../shared/stash.js';
 import { CONTENT_TYPES } from './content-decode.js';
 import { asText, inputPart, loss, outputPart, own } from './content-encode.js';
 import { functionCallItem, functionOutputItem, MINTED, reasoningItem } from './item-encode.js';
@@ -175,7 +175,8 @@ function encodeAssistant(m: Message, path: Path, mode: ItemsMode, losses: LossSi
  */
 function encodeClient(m: Message, path: Path, losses: LossSink, calls: OpenCalls): JsonObject[] {
   const items: JsonObject[] = [];
-  const rest: { part: Part; j: number }[] = [];
+  // Indices of the parts left for the message item (no pair object per part).
+  const rest: number[] = [];
   for (let j = 0; j < m.parts.length; j++) {
     const part = m.parts[j] as Part;
     const at = [...path, 'parts', j];
@@ -186,20 +187,21 @@ function encodeClient(m: Message, path: Path, losses: LossSink, calls: OpenCalls
     else if (isItemBlock(part)) items.push(part.block);
     else {
       if (m.role === 'tool') loss(losses, 'tool-message-parts', at, 'a non-result part of a tool message is sent in a user message', 'approximated');
-      rest.push({ part, j });
+      rest.push(j);
     }
   }
   if (rest.length === 0 && (items.length > 0 || m.role === 'tool')) return items;
   const role = m.role === 'tool' ? 'user' : m.role;
-  const only = rest[0]?.part;
+  const only = rest.length > 0 ? m.parts[rest[0] as number] : undefined;
   let content: JsonObject[string];
   if (m.stringContent === true && rest.length === 1 && only?.type === 'text' && !only.cache && !only.ext?.[OR] && !(only.citations?.length)) {
-    reportForeignExt(only.ext, OR, [...path, 'parts', rest[0]?.j ?? 0], losses);
+    if (only.ext !== undefined) reportForeignExt(only.ext, OR, [...path, 'parts', rest[0] ?? 0], losses);
     content = only.text;
   } else {
     const list: JsonObject[] = [];
-    for (const { part, j } of rest) {
-      const json = inputPart(part, [...path, 'parts', j], losses);
+    for (let k = 0; k < rest.length; k++) {
+      const j = rest[k] as number;
+      const json = inputPart(m.parts[j] as Part, [...path, 'parts', j], losses);
       if (json) list.push(json);
     }
     content = list;
@@ -247,6 +249,12 @@ export function decodesBack(items: JsonObject[], messages: readonly Message[], m
   return isDeepStrictEqual(withoutOwn(back), withoutOwn(messages));
 }
 
+/** encodeGroup's `keep` for the group of `pending` and `m`: stash when the items would not decode back to it. */
+function keepGroup(pending: readonly Message[], m: Message, wire: JsonObject[], mode: ItemsMode): boolean {
+  const group = pending.length === 0 ? [m] : [...pending, m];
+  return group.some((g) => messageHasForeignExt(g, OR)) || !decodesBack(wire, group, mode);
+}
+
 export interface EncodedItems {
   items: JsonObject[];
   /** Messages at the end that became no item at all: the caller stashes them under `preserve`. */
@@ -281,26 +289,25 @@ export function encodeItems(
     // incomplete too, as the API marks it; only an item made up here: own items keep their status.
     const last = wire[wire.length - 1];
     if (cut && i === messages.length - 1 && last !== undefined && MINTED.has(last)) last['status'] = 'incomplete';
-    const group = [...pending, m];
     if (wire.length === 0) {
       if (local.length === 0 && m.ext === undefined) continue; // an empty output: nothing to bring back
-      pending = group;
+      pending = [...pending, m];
       for (const l of local.items) pendingLosses.push(l);
       continue;
     }
     if (prevModelSide && isModelSide(wire[0] as JsonObject)) {
       local.push({ code: 'turns-merged', path, message: 'this assistant turn follows another: Responses reads them as one', action: 'approximated' });
     }
-    const lost = [...pendingLosses.items, ...local.items];
-    const out = encodeGroup(
-      group,
-      ctx,
-      (losses) => {
-        for (const l of lost) losses.push(l);
-        return wire;
-      },
-      (w) => group.some((g) => messageHasForeignExt(g, OR)) || !decodesBack(w, group, mode),
-    );
+    // encodeGroup's work without its closures and copies per message: the pending losses come
+    // first, and the group (pending messages, then this one) is built only for a stash.
+    let lost = local;
+    if (pendingLosses.length > 0) {
+      lost = new LossList();
+      for (const l of pendingLosses.items) lost.push(l);
+      for (const l of local.items) lost.push(l);
+    }
+    const keep = lost.length === 0 && ctx.preserve && keepGroup(pending, m, wire, mode);
+    const out = lost.length === 0 && !keep ? wire : stashGroup(pending.length === 0 ? [m] : [...pending, m], ctx, lost, wire, keep);
     // After a stashed group the decoder starts a new turn, so nothing merges into it.
     prevModelSide = isModelSide(out[out.length - 1] as JsonObject) && !(STASH_KEY in (out[0] as JsonObject));
     items.push(...out);

@@ -46,7 +46,8 @@ function notObject(what: string): ValidationError {
 
 /** Arguments text -> JSON; empty means "no arguments" (as in Chat Completions). Undefined when not JSON. */
 export function argumentsValue(text: string): JsonValue | undefined {
-  if (text.trim() === '') return {};
+  // An object's text starts with '{' (the common case) and is never blank: no trimmed copy.
+  if (text.charCodeAt(0) !== 123 && text.trim() === '') return {};
   try {
     return JSON.parse(text) as JsonValue;
   } catch {
@@ -159,6 +160,136 @@ function checkItem(item: unknown, path: Path, scope: Scope, ctx: { limits: Limit
   }
 }
 
+/** `undefined`, or a string (zod's `.optional()` of a string, for JSON values). */
+function optString(v: unknown): boolean {
+  return v === undefined || typeof v === 'string';
+}
+
+/** `undefined`, `null` or a string (`nullish(z.string())`). */
+function nullishString(v: unknown): boolean {
+  return v === undefined || v === null || typeof v === 'string';
+}
+
+/** A text that cannot be over the size limit (the same first test checkTextSize makes). */
+function smallText(v: unknown, limits: Limits): boolean {
+  return typeof v === 'string' && v.length * 3 <= limits.maxTextBytes;
+}
+
+/** input_text as InputText accepts it. */
+function inputTextOk(p: JsonObject): boolean {
+  const bp = p['prompt_cache_breakpoint'];
+  return typeof p['text'] === 'string' && (bp === undefined || (isJsonObject(bp) && typeof bp['mode'] === 'string'));
+}
+
+/**
+ * Yes/no form of checkParts for the common parts: true only when checkParts would push nothing.
+ * Anything it does not model answers false, and the collecting check decides.
+ */
+function partsOk(list: unknown[], assistant: boolean, limits: Limits): boolean {
+  for (let j = 0; j < list.length; j++) {
+    const p = list[j];
+    if (!isJsonObject(p)) return false;
+    // checkParts sizes `text ?? refusal` on whatever part type holds it.
+    const text = p['text'] ?? p['refusal'];
+    if (typeof text === 'string' && text.length * 3 > limits.maxTextBytes) return false;
+    switch (p['type']) {
+      case 'input_text':
+        if (!inputTextOk(p)) return false;
+        break;
+      case 'output_text':
+        if (!assistant || typeof p['text'] !== 'string' || !annotationsOk(p['annotations'])) return false;
+        break;
+      case 'refusal':
+        if (!assistant || typeof p['refusal'] !== 'string') return false;
+        break;
+      case 'input_image':
+        if (assistant || !nullishString(p['image_url']) || !nullishString(p['file_id']) || !optString(p['detail'])) return false;
+        break;
+      case 'input_file':
+        if (assistant || !optString(p['file_data']) || !nullishString(p['file_id']) || !optString(p['file_url']) || !optString(p['filename'])) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/** Entries `{ type: string, text: string }` (summary, reasoning text); with limits, texts under them. */
+function textEntriesOk(list: unknown, limits: Limits | undefined): boolean {
+  if (!Array.isArray(list)) return false;
+  for (let k = 0; k < list.length; k++) {
+    const e: unknown = list[k];
+    if (!isJsonObject(e) || typeof e['type'] !== 'string') return false;
+    if (limits === undefined ? typeof e['text'] !== 'string' : !smallText(e['text'], limits)) return false;
+  }
+  return true;
+}
+
+/** `annotations` as OutputText accepts it: absent, or a list of objects with a string `type`. */
+function annotationsOk(list: unknown): boolean {
+  if (list === undefined) return true;
+  if (!Array.isArray(list)) return false;
+  for (let k = 0; k < list.length; k++) {
+    const a: unknown = list[k];
+    if (!isJsonObject(a) || typeof a['type'] !== 'string') return false;
+  }
+  return true;
+}
+
+/**
+ * Yes/no form of checkItem for the common items (messages, calls, outputs, reasoning), with no
+ * paths or issue objects: true when checkItem would push no issue, after doing what it does on
+ * success (arguments parsed, the call id noted). False sends the item to checkItem, which finds
+ * the issues; the work done here before a false is what checkItem does again, so it is harmless.
+ */
+function itemOk(item: unknown, scope: Scope, limits: Limits, args: ParsedArgs): boolean {
+  if (!isJsonObject(item)) return false;
+  const t = item['type'];
+  if (t === 'function_call') {
+    const text = item['arguments'];
+    const id = item['call_id'];
+    if (typeof id !== 'string' || typeof item['name'] !== 'string' || typeof text !== 'string' || !optString(item['id'])) return false;
+    const value = argumentsValue(text);
+    if (value === undefined) {
+      if (!scope.output) return false;
+      args.set(item, {});
+    } else args.set(item, value);
+    scope.calls.add(id);
+    return true;
+  }
+  if (t === 'function_call_output') {
+    const id = item['call_id'];
+    const output = item['output'];
+    if (typeof id !== 'string' || (!scope.serverState && !scope.calls.has(id))) return false;
+    if (typeof output === 'string') return output.length * 3 <= limits.maxTextBytes;
+    return Array.isArray(output) && partsOk(output, false, limits);
+  }
+  if (t === 'message' || (t === undefined && 'role' in item)) {
+    const role = item['role'];
+    const assistant = role === 'assistant';
+    if (!assistant && role !== 'user' && role !== 'system' && role !== 'developer') return false;
+    const content = item['content'];
+    if (typeof content === 'string') return content.length * 3 <= limits.maxTextBytes;
+    return Array.isArray(content) && partsOk(content, assistant, limits);
+  }
+  if (t === 'reasoning') {
+    const content = item['content'];
+    return optString(item['id']) && nullishString(item['encrypted_content']) && textEntriesOk(item['summary'], limits)
+      && (content === undefined || textEntriesOk(content, undefined));
+  }
+  return false;
+}
+
+/** Every item through itemOk, and through checkItem (issues with paths) only when it says no. */
+function checkItems(list: unknown[], base: string, scope: Scope, limits: Limits, args: ParsedArgs, issues: Issue[]): void {
+  let ctx: { limits: Limits; args: ParsedArgs; issues: Issue[] } | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (!itemOk(item, scope, limits, args)) checkItem(item, [base, i], scope, (ctx ??= { limits, args, issues }));
+  }
+}
+
 /** Checks a request body; returns it typed as an object with its parsed arguments. */
 export function validateRequest(body: unknown, limits: Limits): { body: JsonObject; args: ParsedArgs } {
   if (!isJsonObject(body)) throw notObject('request');
@@ -170,9 +301,7 @@ export function validateRequest(body: unknown, limits: Limits): { body: JsonObje
   if (typeof input === 'string') checkTextSize(input, limits, ['input'], issues);
   else if (Array.isArray(input)) {
     const serverState = typeof body['previous_response_id'] === 'string' || (body['conversation'] ?? null) !== null;
-    const scope: Scope = { calls: new Set(), serverState };
-    const ctx = { limits, args, issues };
-    for (let i = 0; i < input.length; i++) checkItem(input[i], ['input', i], scope, ctx);
+    checkItems(input, 'input', { calls: new Set(), serverState }, limits, args, issues);
   }
   const tools = body['tools'];
   if (Array.isArray(tools)) tools.forEach((t, i) => isJsonObject(t) && t['type'] === 'function' && check(S.FunctionToolSchema, t, ['tools', i], issues));
@@ -191,9 +320,7 @@ export function validateResponse(body: unknown, limits: Limits): { body: JsonObj
   const output = body['output'];
   if (Array.isArray(output)) {
     // Output items answer nothing: no call matching applies.
-    const scope: Scope = { calls: new Set(), serverState: true, output: true };
-    const ctx = { limits, args, issues };
-    for (let i = 0; i < output.length; i++) checkItem(output[i], ['output', i], scope, ctx);
+    checkItems(output, 'output', { calls: new Set(), serverState: true, output: true }, limits, args, issues);
   }
   if (issues.length > 0) throw new ValidationError(issues);
   return { body, args };
