@@ -62,85 +62,112 @@ function node(s: JsonObject, path: Path, w: Walk): JsonObject {
     w.stack.pop();
     return out;
   }
-  let out: JsonObject | undefined; // copy on first change
-  const set = (key: string, value: JsonValue | undefined): void => {
-    out ??= { ...s };
-    if (value === undefined) delete out[key];
-    else out[key] = value;
-  };
+  // A copy is made on the first change; paths are made only for a report or a child (nearly every
+  // key of a client's schema is kept as it is).
+  let out: JsonObject | undefined;
   for (const key in s) {
     const v = s[key] as JsonValue;
-    const at = [...path, key];
     switch (key) {
       case 'type':
-        if (Array.isArray(v)) set('type', typeList(v, s, at, w, set));
+        if (Array.isArray(v)) out = typeList(v, s, [...path, key], w, out);
         break;
       case 'properties':
         if (isJsonObject(v)) {
-          const props = mapValues(v, (p, name) => (isJsonObject(p) ? node(p, [...at, name], w) : p));
-          if (props !== v) set(key, props);
+          const props = nodeProperties(v, [...path, key], w);
+          if (props !== v) out = put(out, s, key, props);
         }
         break;
       case 'items':
         if (isJsonObject(v)) {
-          const items = node(v, at, w);
-          if (items !== v) set(key, items);
+          const items = node(v, [...path, key], w);
+          if (items !== v) out = put(out, s, key, items);
         } else {
-          report(w, at, 'tuple items are not supported; dropped', true);
-          set(key, undefined);
+          report(w, [...path, key], 'tuple items are not supported; dropped', true);
+          out = put(out, s, key, undefined);
         }
         break;
       case 'anyOf':
       case 'oneOf':
         if (Array.isArray(v)) {
-          const list = mapList(v, (x, i) => (isJsonObject(x) ? node(x, [...at, i], w) : x));
+          const at = [...path, key];
+          const list = nodeList(v, at, w);
           if (key === 'oneOf') {
             report(w, at, 'oneOf sent as anyOf', false);
-            set('oneOf', undefined);
-            set('anyOf', list);
-          } else if (list !== v) set(key, list);
+            out = put(out, s, 'oneOf', undefined);
+            out = put(out, s, 'anyOf', list);
+          } else if (list !== v) out = put(out, s, key, list);
         }
         break;
       case 'const':
-        report(w, at, 'const sent as a one-value enum', false);
-        set('const', undefined);
-        set('enum', [typeof v === 'string' ? v : JSON.stringify(v)]);
+        report(w, [...path, key], 'const sent as a one-value enum', false);
+        out = put(out, s, 'const', undefined);
+        out = put(out, s, 'enum', [typeof v === 'string' ? v : JSON.stringify(v)]);
         break;
       case 'enum':
         if (Array.isArray(v) && !v.every((x) => typeof x === 'string')) {
-          report(w, at, 'Gemini enums hold strings; the values are sent as strings', false);
-          set(key, v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))));
+          report(w, [...path, key], 'Gemini enums hold strings; the values are sent as strings', false);
+          out = put(out, s, key, v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))));
         }
         break;
       case '$defs':
       case 'definitions':
-        report(w, at, 'definitions are inlined where referenced', false);
-        set(key, undefined);
+        report(w, [...path, key], 'definitions are inlined where referenced', false);
+        out = put(out, s, key, undefined);
         break;
       default:
         if (!KEEP.has(key)) {
-          report(w, at, `'${key}' is not part of Gemini's Schema; dropped`, true);
-          set(key, undefined);
+          report(w, [...path, key], `'${key}' is not part of Gemini's Schema; dropped`, true);
+          out = put(out, s, key, undefined);
         }
     }
   }
   return out ?? s;
 }
 
-/** `type: [t, 'null']` -> type t + nullable; several non-null types -> anyOf. */
-function typeList(list: JsonValue[], s: JsonObject, at: Path, w: Walk, set: (k: string, v: JsonValue | undefined) => void): JsonValue | undefined {
+/** Sets (or, for undefined, removes) `key` on the copy of `s`, made now if there is none yet. */
+function put(out: JsonObject | undefined, s: JsonObject, key: string, value: JsonValue | undefined): JsonObject {
+  const copy = out ?? { ...s };
+  if (value === undefined) delete copy[key];
+  else copy[key] = value;
+  return copy;
+}
+
+/** `properties`, each schema rewritten; the same object when none changed. */
+function nodeProperties(props: JsonObject, at: Path, w: Walk): JsonObject {
+  let out: JsonObject | undefined;
+  for (const name in props) {
+    const p = props[name] as JsonValue;
+    const next = isJsonObject(p) ? node(p, [...at, name], w) : p;
+    if (next !== p) (out ??= { ...props })[name] = next;
+  }
+  return out ?? props;
+}
+
+/** `anyOf` / `oneOf` members rewritten; the same array when none changed. */
+function nodeList(list: JsonValue[], at: Path, w: Walk): JsonValue[] {
+  let out: JsonValue[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i] as JsonValue;
+    const next = isJsonObject(x) ? node(x, [...at, i], w) : x;
+    if (next !== x) (out ??= [...list])[i] = next;
+  }
+  return out ?? list;
+}
+
+/** `type: [t, 'null']` -> type t + nullable; several non-null types -> anyOf. Returns the (possibly new) copy of `s`. */
+function typeList(list: JsonValue[], s: JsonObject, at: Path, w: Walk, out: JsonObject | undefined): JsonObject {
   const types = list.filter((t): t is string => typeof t === 'string' && TYPES.has(t));
   const nonNull = types.filter((t) => t !== 'null');
   if (types.length !== list.length) report(w, at, 'unknown type names dropped', true);
   if (nonNull.length < types.length) {
-    set('nullable', true);
+    out = put(out, s, 'nullable', true);
     report(w, at, "type 'null' in a type list sent as nullable", false);
   }
-  if (nonNull.length === 1) return nonNull[0];
-  if (nonNull.length === 0) return types.length > 0 ? 'null' : undefined;
+  if (nonNull.length === 1) return put(out, s, 'type', nonNull[0]);
+  if (nonNull.length === 0) return put(out, s, 'type', types.length > 0 ? 'null' : undefined);
   report(w, at, 'a list of types sent as anyOf', false);
-  if (s['anyOf'] === undefined) set('anyOf', nonNull.map((t) => ({ type: t })));
-  return undefined;
+  if (s['anyOf'] === undefined) out = put(out, s, 'anyOf', nonNull.map((t) => ({ type: t })));
+  return put(out, s, 'type', undefined);
 }
 
 function mapValues(obj: JsonObject, fn: (v: JsonValue, key: string) => JsonValue): JsonObject {
@@ -153,15 +180,6 @@ function mapValues(obj: JsonObject, fn: (v: JsonValue, key: string) => JsonValue
   return out ?? obj;
 }
 
-function mapList(list: JsonValue[], fn: (v: JsonValue, i: number) => JsonValue): JsonValue[] {
-  let out: JsonValue[] | undefined;
-  list.forEach((v, i) => {
-    const next = fn(v, i);
-    if (next !== v) (out ??= [...list])[i] = next;
-  });
-  return out ?? list;
-}
-
 const UPPER: { [k: string]: string } = { STRING: 'string', NUMBER: 'number', INTEGER: 'integer', BOOLEAN: 'boolean', ARRAY: 'array', OBJECT: 'object', NULL: 'null' };
 
 /**
@@ -170,27 +188,42 @@ const UPPER: { [k: string]: string } = { STRING: 'string', NUMBER: 'number', INT
  * then leaves a hint to restore it), else undefined.
  */
 export function lowerTypes(schema: JsonObject): JsonObject | undefined {
-  let upper = 0;
-  let lower = 0;
+  // Counted first: a client's schema is nearly always lower case already, and then no copy is built.
+  const counts = { upper: 0, lower: 0 };
+  countTypes(schema, counts);
+  if (counts.upper === 0 || counts.lower > 0) return undefined;
   const walk = (v: JsonValue, inSchema: boolean): JsonValue => {
     if (Array.isArray(v)) return inSchema ? v.map((x) => walk(x, true)) : v;
     if (!isJsonObject(v)) return v;
     const out: JsonObject = {};
     for (const key in v) {
       const x = v[key] as JsonValue;
-      if (key === 'type' && typeof x === 'string') {
-        const low = UPPER[x];
-        if (low !== undefined) upper++;
-        else lower++;
-        out[key] = low ?? x;
-      } else if (key === 'properties' && isJsonObject(x)) out[key] = mapValues(x, (p) => walk(p, true));
+      if (key === 'type' && typeof x === 'string') out[key] = UPPER[x] ?? x;
+      else if (key === 'properties' && isJsonObject(x)) out[key] = mapValues(x, (p) => walk(p, true));
       else if (key === 'items' || key === 'anyOf') out[key] = walk(x, true);
       else out[key] = x;
     }
     return out;
   };
-  const out = walk(schema, true) as JsonObject;
-  return upper > 0 && lower === 0 ? out : undefined;
+  return walk(schema, true) as JsonObject;
+}
+
+/** lowerTypes' walk without the copy: how many `type` strings are Schema's upper-case names, how many not. */
+function countTypes(v: JsonValue, counts: { upper: number; lower: number }): void {
+  if (Array.isArray(v)) {
+    for (const x of v) countTypes(x, counts);
+    return;
+  }
+  if (!isJsonObject(v)) return;
+  for (const key in v) {
+    const x = v[key] as JsonValue;
+    if (key === 'type' && typeof x === 'string') {
+      if (UPPER[x] !== undefined) counts.upper++;
+      else counts.lower++;
+    } else if (key === 'properties' && isJsonObject(x)) {
+      for (const name in x) countTypes(x[name] as JsonValue, counts);
+    } else if (key === 'items' || key === 'anyOf') countTypes(x, counts);
+  }
 }
 
 /** Upper-cases Schema types again (the inverse of lowerTypes). */
