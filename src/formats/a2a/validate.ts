@@ -25,6 +25,7 @@ import {
 } from './schema.js';
 import { artifactUpdateToV1, messageToV1, statusUpdateToV1, taskToV1, type Note } from './versions.js';
 import { schemaIssues } from '../shared/zod-fast.js';
+import { v1ObjectOk } from './stream-fast.js';
 
 export type ObjectKind = 'task' | 'message' | 'status-update' | 'artifact-update';
 
@@ -112,6 +113,8 @@ export function readStreamObject(value: JsonValue, path: Path, note: Note): Read
     const inner = value[only];
     const kind = V1_WRAPPERS[only] as ObjectKind;
     if (!isJsonObject(inner)) throw invalid([...path, only], `'${only}' must be an object`, 'object', inner);
+    // A valid event (the common case) skips the schema, and the path made for its issues.
+    if (v1ObjectOk(kind, inner)) return { kind, version: '1.0', value: inner };
     return readAs(kind, '1.0', inner, [...path, only], note);
   }
   const tag = value['kind'];
@@ -125,7 +128,9 @@ export function readStreamObject(value: JsonValue, path: Path, note: Note): Read
   if (kind === undefined) {
     throw invalid(path, 'not an A2A stream event: expected {task}, {message}, {statusUpdate}, {artifactUpdate} (v1.0) or an object with kind (v0.3)');
   }
-  return readAs(kind, detectVersion(value), value, path, note);
+  const version = detectVersion(value);
+  if (version === '1.0' && v1ObjectOk(kind, value)) return { kind, version, value };
+  return readAs(kind, version, value, path, note);
 }
 
 function optString(v: unknown): boolean {

@@ -87,6 +87,27 @@ export function validateRequest(body: unknown, limits: Limits): { body: JsonObje
   return { body, args };
 }
 
+/** The schema's `base` fields (schema.ts): an integer timestamp, an object metadata, a string subagentRunId. */
+function baseOk(data: JsonObject): boolean {
+  const ts = data['timestamp'];
+  const meta = data['metadata'];
+  const sub = data['subagentRunId'];
+  return (ts === undefined || Number.isSafeInteger(ts)) && (meta === undefined || isJsonObject(meta)) && (sub === undefined || typeof sub === 'string');
+}
+
+/** Whether a delta event is valid against its schema (EVENT_SCHEMAS): false for other types and for any doubt. */
+function deltaOk(data: JsonObject, type: string): boolean {
+  switch (type) {
+    case 'TEXT_MESSAGE_CONTENT':
+    case 'REASONING_MESSAGE_CONTENT':
+      return typeof data['messageId'] === 'string' && typeof data['delta'] === 'string' && baseOk(data);
+    case 'TOOL_CALL_ARGS':
+      return typeof data['toolCallId'] === 'string' && typeof data['delta'] === 'string' && baseOk(data);
+    default:
+      return false;
+  }
+}
+
 /**
  * One wire event as an AG-UI event: a JSON object with a non-empty string `type` (the 1.0 client's
  * own frame rule), valid against its type's schema when the type is known. An unknown type is not
@@ -101,6 +122,8 @@ export function validateEvent(wire: WireEvent, at: number): AguiEvent {
   if (typeof type !== 'string' || type === '') {
     throw new ValidationError([{ code: 'invalid_event', path: [at, 'type'], message: `event ${at}: the frame carries no event type`, expected: 'a non-empty string' }]);
   }
+  // The delta events, most of a stream, answer by hand; any doubt goes to the schema (same issues).
+  if (deltaOk(data, type)) return data as AguiEvent;
   const schema = EVENT_SCHEMAS[type];
   if (schema !== undefined) {
     const found = schemaIssues(schema, data);

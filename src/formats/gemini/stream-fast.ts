@@ -1,0 +1,152 @@
+/**
+ * responseSchema (schema.ts) as a hand-written yes/no check, for the stream's chunks: one per
+ * chunk, and the generic fast check (zod-fast-check.ts) pays a closure call per field and zod's
+ * check functions for every integer. Each field is read in both spellings, by literal name, and
+ * tested inline; "valid" only where the schema says so (test/formats/gemini/stream-fast.test.ts),
+ * and "no" leaves the chunk to the schema, which gives the issues.
+ */
+import { z } from 'zod';
+
+type Obj = Record<string, unknown>;
+
+function isObject(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Absent (undefined) or a string: an optional z.string(). */
+function str(v: unknown): boolean {
+  return v === undefined || typeof v === 'string';
+}
+
+function bool(v: unknown): boolean {
+  return v === undefined || typeof v === 'boolean';
+}
+
+/** z.number().int(): a safe integer. */
+function int(v: unknown): boolean {
+  return v === undefined || Number.isSafeInteger(v);
+}
+
+/** z.number().int().nonnegative(). */
+function count(v: unknown): boolean {
+  return v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0);
+}
+
+function num(v: unknown): boolean {
+  return v === undefined || (typeof v === 'number' && Number.isFinite(v));
+}
+
+/** z.record(z.string(), z.unknown()): a plain object without symbol keys. */
+function record(v: unknown): boolean {
+  return v === undefined || (z.util.isPlainObject(v) && Object.getOwnPropertySymbols(v).length === 0);
+}
+
+function records(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (!record(v[i]) || v[i] === undefined) return false;
+  return true;
+}
+
+function blob(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!isObject(v)) return false;
+  return str(v['mimeType']) && str(v['mime_type']) && str(v['data']);
+}
+
+function fileData(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!isObject(v)) return false;
+  return str(v['mimeType']) && str(v['mime_type']) && str(v['fileUri']) && str(v['file_uri']);
+}
+
+function functionCall(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!isObject(v)) return false;
+  return str(v['id']) && str(v['name']) && record(v['args']);
+}
+
+function responseParts(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) {
+    const p: unknown = v[i];
+    if (!isObject(p) || !blob(p['inlineData']) || !blob(p['inline_data'])) return false;
+  }
+  return true;
+}
+
+function functionResponse(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!isObject(v)) return false;
+  if (!str(v['id']) || !str(v['name']) || !record(v['response']) || !responseParts(v['parts'])) return false;
+  return bool(v['willContinue']) && bool(v['will_continue']);
+}
+
+function executableCode(v: unknown): boolean {
+  if (v === undefined) return true;
+  return isObject(v) && str(v['language']) && str(v['code']);
+}
+
+function codeResult(v: unknown): boolean {
+  if (v === undefined) return true;
+  return isObject(v) && str(v['outcome']) && str(v['output']);
+}
+
+function part(p: unknown): boolean {
+  if (!isObject(p)) return false;
+  if (!str(p['text']) || !bool(p['thought']) || !str(p['thoughtSignature']) || !str(p['thought_signature'])) return false;
+  if (!functionCall(p['functionCall']) || !functionCall(p['function_call'])) return false;
+  if (!blob(p['inlineData']) || !blob(p['inline_data']) || !fileData(p['fileData']) || !fileData(p['file_data'])) return false;
+  if (!functionResponse(p['functionResponse']) || !functionResponse(p['function_response'])) return false;
+  if (!executableCode(p['executableCode']) || !executableCode(p['executable_code'])) return false;
+  if (!codeResult(p['codeExecutionResult']) || !codeResult(p['code_execution_result'])) return false;
+  return record(p['videoMetadata']) && record(p['video_metadata']) && record(p['partMetadata']) && record(p['part_metadata']);
+}
+
+function content(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!isObject(v)) return false;
+  const role = v['role'];
+  if (role !== undefined && role !== 'user' && role !== 'model') return false;
+  const parts = v['parts'];
+  if (parts === undefined) return true;
+  if (!Array.isArray(parts)) return false;
+  for (let i = 0; i < parts.length; i++) if (!part(parts[i])) return false;
+  return true;
+}
+
+function candidate(c: unknown): boolean {
+  if (!isObject(c)) return false;
+  if (!int(c['index']) || !content(c['content']) || !str(c['finishReason']) || !str(c['finish_reason'])) return false;
+  if (!str(c['finishMessage']) || !str(c['finish_message']) || !num(c['avgLogprobs']) || !num(c['avg_logprobs'])) return false;
+  if (!records(c['safetyRatings']) || !records(c['safety_ratings'])) return false;
+  return record(c['citationMetadata']) && record(c['citation_metadata']) && record(c['groundingMetadata']) && record(c['grounding_metadata']);
+}
+
+function feedback(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!isObject(v)) return false;
+  return str(v['blockReason']) && str(v['block_reason']) && records(v['safetyRatings']) && records(v['safety_ratings']);
+}
+
+function usage(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!isObject(v)) return false;
+  return (
+    count(v['promptTokenCount']) && count(v['prompt_token_count']) && count(v['cachedContentTokenCount']) && count(v['cached_content_token_count']) &&
+    count(v['candidatesTokenCount']) && count(v['candidates_token_count']) && count(v['toolUsePromptTokenCount']) && count(v['tool_use_prompt_token_count']) &&
+    count(v['thoughtsTokenCount']) && count(v['thoughts_token_count']) && count(v['totalTokenCount']) && count(v['total_token_count'])
+  );
+}
+
+/** Whether a chunk (an object) is valid against responseSchema. */
+export function chunkOk(chunk: Obj): boolean {
+  const list = chunk['candidates'];
+  if (list !== undefined) {
+    if (!Array.isArray(list)) return false;
+    for (let k = 0; k < list.length; k++) if (!candidate(list[k])) return false;
+  }
+  if (!feedback(chunk['promptFeedback']) || !feedback(chunk['prompt_feedback']) || !usage(chunk['usageMetadata']) || !usage(chunk['usage_metadata'])) return false;
+  return str(chunk['modelVersion']) && str(chunk['model_version']) && str(chunk['responseId']) && str(chunk['response_id']) && str(chunk['createTime']) && str(chunk['create_time']);
+}
