@@ -133,43 +133,13 @@ export function readStreamObject(value: JsonValue, path: Path, note: Note): Read
   return readAs(kind, version, value, path, note);
 }
 
-function optString(v: unknown): boolean {
-  return v === undefined || typeof v === 'string';
-}
-
-function optStrings(v: unknown): boolean {
-  if (v === undefined) return true;
-  if (!Array.isArray(v)) return false;
-  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
-  return true;
-}
-
-/** V1PartSchema as a yes/no check: the typed fields, and exactly one content field. */
-function v1PartOk(p: unknown): boolean {
-  if (!isJsonObject(p)) return false;
-  const meta = p['metadata'];
-  if (!optString(p['text']) || !optString(p['raw']) || !optString(p['url']) || !optString(p['filename']) || !optString(p['mediaType'])) return false;
-  if (meta !== undefined && !isJsonObject(meta)) return false;
-  const n = (p['text'] !== undefined ? 1 : 0) + (p['raw'] !== undefined ? 1 : 0) + (p['url'] !== undefined ? 1 : 0) + (p['data'] !== undefined ? 1 : 0);
-  return n === 1;
-}
-
 /**
  * Whether readStreamObject would read `obj` as a valid v1.0 message (untagged, known by its
- * messageId, a ROLE_* role) without an issue: V1MessageSchema as a yes/no check, no paths, no
- * zod lookups. False leaves the object to the full reading, which finds the issues.
+ * messageId, a ROLE_* role) without an issue: V1MessageSchema as a yes/no check (stream-fast.ts),
+ * no paths, no zod lookups. False leaves the object to the full reading, which finds the issues.
  */
 function v1MessageOk(obj: JsonObject): boolean {
-  if (obj['kind'] !== undefined || 'artifact' in obj || 'status' in obj) return false;
-  const id = obj['messageId'];
-  const role = obj['role'];
-  const parts = obj['parts'];
-  const meta = obj['metadata'];
-  if (typeof id !== 'string' || id.length === 0 || (role !== 'ROLE_USER' && role !== 'ROLE_AGENT')) return false;
-  if (!Array.isArray(parts) || parts.length === 0 || !optString(obj['contextId']) || !optString(obj['taskId'])) return false;
-  if ((meta !== undefined && !isJsonObject(meta)) || !optStrings(obj['extensions']) || !optStrings(obj['referenceTaskIds'])) return false;
-  for (let i = 0; i < parts.length; i++) if (!v1PartOk(parts[i])) return false;
-  return true;
+  return obj['kind'] === undefined && !('artifact' in obj) && !('status' in obj) && v1ObjectOk('message', obj);
 }
 
 /** A message on its own or inside a list or task, either version. */
