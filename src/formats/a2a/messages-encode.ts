@@ -12,7 +12,7 @@
  * from 1); the second and later A2A messages of one canonical message get continuation ids
  * (`<id>#<n>`), and no two messages of one output share an id.
  *
- * Each canonical message is one stash group (encodeGroup): under `preserve`, a group that lost
+ * Each canonical message is one stash group (stashGroup): under `preserve`, a group that lost
  * something, or whose wire messages would not decode back to it exactly, carries its canonical
  * messages in its first wire message's metadata (stash.ts).
  */
@@ -24,7 +24,7 @@ import { DEFAULT_LIMITS, type EncodeContext, type LossSink } from '../codec.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { encodeGroup } from '../shared/stash.js';
+import { stashGroup } from '../shared/stash.js';
 import { sameValue } from '../shared/same-value.js';
 import { isJsonText } from '../shared/json-text.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, type A2aVersion } from './a2a-api.js';
@@ -258,16 +258,18 @@ export function encodeMessages(items: readonly At[], version: A2aVersion, ctx: E
   const wire: JsonObject[] = [];
   let generatedIds = false;
   for (const group of groups(items)) {
-    // A group the decoder would join to the one before it is stashed: the decoder then reads it apart.
-    const keep = (w: JsonObject[]): boolean => trail.joins(w) || !decodesBack(w, group);
-    const out = encodeGroup(group.map((g) => g.m), ctx, (losses) => {
-      const written = group.flatMap((g) => encodeIn(g, version, losses, state));
-      // A list of A2A messages must not be empty: when no message produced anything, a placeholder
-      // is written (it carries the stash under preserve).
-      if (written.length > 0 || wire.length > 0) return written;
+    // encodeGroup's work written out (stashGroup): no two closures per group.
+    const losses = new LossList();
+    let written = group.flatMap((g) => encodeIn(g, version, losses, state));
+    // A list of A2A messages must not be empty: when no message produced anything, a placeholder
+    // is written (it carries the stash under preserve).
+    if (written.length === 0 && wire.length === 0) {
       loss(losses, 'empty-message', ['messages'], 'no message A2A can hold is left; a placeholder user message is written', 'approximated');
-      return encodeIn({ m: { role: 'user', parts: [{ type: 'text', text: '[empty conversation]' }] }, i: 0 }, version, new LossList(), state);
-    }, keep);
+      written = encodeIn({ m: { role: 'user', parts: [{ type: 'text', text: '[empty conversation]' }] }, i: 0 }, version, new LossList(), state);
+    }
+    // A group the decoder would join to the one before it is stashed: the decoder then reads it apart.
+    const keep = losses.length === 0 && ctx.preserve && (trail.joins(written) || !decodesBack(written, group));
+    const out = stashGroup(group.map((g) => g.m), ctx, losses, written, keep);
     if (out[0] !== undefined) sinkMessageStash(out[0]);
     trail.add(out);
     wire.push(...out);

@@ -17,7 +17,7 @@ import type { DecodeContext, EncodeContext, LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { isOwnJsonText, jsonTextEquals } from '../shared/json-text.js';
 import { stashHash, stashHashMatches } from '../shared/stash-hash.js';
-import { encodeGroup, STASH_KEY, takeMessageStash } from '../shared/stash.js';
+import { STASH_KEY, stashGroup, takeMessageStash } from '../shared/stash.js';
 import { AGENTCORE, BLOB, ENVELOPE_VERSION, EVENT_KEYS, LIMITS } from './agentcore-memory-api.js';
 import { own } from './content.js';
 import { namesFor, readCallNames, withoutCallNames, type CallNames } from './call-names.js';
@@ -130,7 +130,7 @@ function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserv
 
 const metadataFits = (event: JsonObject, max: number): boolean => !isJsonObject(event['metadata']) || Object.keys(event['metadata']).length <= max;
 
-/** A group's stash, moved from the top of its first event (where encodeGroup puts it) into a blob. */
+/** A group's stash, moved from the top of its first event (where stashGroup puts it) into a blob. */
 function sinkStash(event: JsonObject | undefined): void {
   if (event === undefined || !(STASH_KEY in event)) return;
   const stash = event[STASH_KEY] as JsonValue;
@@ -342,12 +342,11 @@ export function encodeMessageGroup(group: readonly At[], ctx: EncodeContext, met
   const canonical = group.map((a) => a.m);
   // The events encoded here (not kept verbatim), whose blob texts the read-back check trusts.
   const written = new Set<JsonValue>();
-  const wire = encodeGroup(
-    canonical,
-    ctx,
-    (local) => runsOf(group).flatMap((run) => encodeRun(run, local, ctx.losses, ctx.preserve, metadataEntries, 'text', written)),
-    (events) => !decodesBack(events, group, written),
-  );
+  // encodeGroup's work written out (stashGroup): no closures per group.
+  const local = new LossList();
+  const runs = runsOf(group);
+  const events = runs.length === 1 ? encodeRun(runs[0] as At[], local, ctx.losses, ctx.preserve, metadataEntries, 'text', written) : runs.flatMap((run) => encodeRun(run, local, ctx.losses, ctx.preserve, metadataEntries, 'text', written));
+  const wire = stashGroup(canonical, ctx, local, events, local.length === 0 && ctx.preserve && !decodesBack(events, group, written));
   sinkStash(wire[0]);
   return wire;
 }

@@ -2,7 +2,7 @@
  * Canonical messages -> Anthropic `system` + `messages`. Leading system/developer messages become
  * the top-level system; later ones are moved there (reported). A run of `tool` messages and the
  * user message right after it become one user turn, tool results first. Each group of canonical
- * messages goes through encodeGroup so `preserve` can stash what did not fit.
+ * messages goes through stashGroup so `preserve` can stash what did not fit.
  */
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Loss, Path } from '../../model/loss.js';
@@ -12,7 +12,7 @@ import type { EncodeContext } from '../codec.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { encodeGroup, stashGroup } from '../shared/stash.js';
+import { stashGroup } from '../shared/stash.js';
 import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
 import { encodeParts, encodeText } from './content-encode.js';
 import { ID } from './wire-util.js';
@@ -110,11 +110,10 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
   if (out.length === 0) {
     // Anthropic needs at least one message: the dropped ones (if any) ride on a placeholder.
     const group = pending;
-    const items: Loss[] = [...pendingLosses, { code: 'empty-message', path: ['messages'], message: 'no message left to send; a placeholder user message is written', action: 'approximated' }];
-    out.push(...encodeGroup(group, ctx, (losses) => {
-      for (const l of items) losses.push(l);
-      return [{ role: 'user', content: [placeholder([])] }];
-    }));
+    const local = new LossList();
+    for (const l of pendingLosses) local.push(l);
+    local.push({ code: 'empty-message', path: ['messages'], message: 'no message left to send; a placeholder user message is written', action: 'approximated' });
+    out.push(...stashGroup(group, ctx, local, [{ role: 'user', content: [placeholder([])] }], false));
     pending = [];
   }
   const stash: JsonObject = {};

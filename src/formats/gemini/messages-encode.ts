@@ -2,7 +2,7 @@
  * Canonical messages -> Gemini `systemInstruction` + `contents`. Leading system/developer messages
  * become systemInstruction; later ones are moved there (reported). A run of `tool` messages and
  * the user message right after it become one user Content (function responses first). Each group
- * of canonical messages goes through encodeGroup so `preserve` can stash what did not fit.
+ * of canonical messages goes through stashGroup so `preserve` can stash what did not fit.
  */
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Loss, Path } from '../../model/loss.js';
@@ -11,7 +11,7 @@ import type { Part, ToolResultPart } from '../../model/part.js';
 import type { EncodeContext } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { restoreResidue } from '../shared/residue.js';
-import { encodeGroup } from '../shared/stash.js';
+import { stashGroup } from '../shared/stash.js';
 import { orphanResultsAsContent } from '../shared/tool-pairing.js';
 import { isPlainText } from './content-decode.js';
 import { encodePart, loss, type PartContext, type WireRole } from './content-encode.js';
@@ -115,12 +115,8 @@ export function encodeContents(messages: readonly Message[], model: string | und
       pendingLosses = local.items;
       continue;
     }
-    const items = local.items;
-    const w = wire;
-    contents.push(...encodeGroup(group, ctx, (losses) => {
-      for (const l of items) losses.push(l);
-      return [w];
-    }));
+    // encodeGroup's work without its callback: `local` already holds the group's losses.
+    contents.push(...stashGroup(group, ctx, local, [wire], false));
     pending = [];
     pendingLosses = [];
   }

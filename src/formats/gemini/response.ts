@@ -10,7 +10,7 @@ import type { Choice, Response } from '../../model/response.js';
 import type { DecodeContext, EncodeContext } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { encodeGroup, putTopStash, takeMessageStash, takeTopStash } from '../shared/stash.js';
+import { putTopStash, stashGroup, takeMessageStash, takeTopStash } from '../shared/stash.js';
 import { CallIds, decodeContent } from './content-decode.js';
 import { encodePart, loss, type PartContext } from './content-encode.js';
 import type { GeminiResponse } from './gemini-api.js';
@@ -94,8 +94,11 @@ function encodeCandidate(c: Choice, i: number, ctx: EncodeContext, stops: TopSta
   const hints = own(c.ext);
   const out: JsonObject = {};
   if (hints?.['$noContent'] !== true || c.message.parts.length > 0) {
-    const [content] = encodeGroup([c.message], ctx, (losses) => [encodeMessage(c.message, [...path, 'message'], losses)]);
-    out['content'] = content as JsonObject;
+    const local = new LossList();
+    const content = encodeMessage(c.message, [...path, 'message'], local);
+    // encodeGroup's work without its callback (no keep check: only what was lost is stashed).
+    stashGroup([c.message], ctx, local, [content], false);
+    out['content'] = content;
   }
   if (c.stopReason) {
     const reason = c.stopReason;

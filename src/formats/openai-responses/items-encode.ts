@@ -11,7 +11,6 @@
  * when its items would not decode back to the same message (a user turn holding tool results
  * decodes as tool messages then a user message; defaults the spec requires were filled in ...).
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
@@ -27,6 +26,7 @@ import { asText, inputPart, loss, outputPart, own } from './content-encode.js';
 import { functionCallItem, functionOutputItem, MINTED, reasoningItem } from './item-encode.js';
 import { decodeItems, isModelSide } from './items-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
+import { sameBesidesOwn } from './same-besides-own.js';
 import { argumentsValue, type ParsedArgs } from './validate.js';
 
 const OR = OPENAI_RESPONSES;
@@ -246,7 +246,7 @@ export function decodesBack(items: JsonObject[], messages: readonly Message[], m
     args.set(item, value ?? {}); // as the decoder reads a response's non-JSON arguments
   }
   const back = decodeItems(items, args, { limits: DEFAULT_LIMITS, losses: new LossList() }, [], mode === 'output');
-  return isDeepStrictEqual(withoutOwn(back), withoutOwn(messages));
+  return sameBesidesOwn(back, messages, OR, withoutOwn);
 }
 
 /** encodeGroup's `keep` for the group of `pending` and `m`: stash when the items would not decode back to it. */

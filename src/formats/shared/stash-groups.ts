@@ -2,7 +2,7 @@ import type { JsonObject } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { EncodeContext, LossSink } from '../codec.js';
 import { LossList } from './loss-list.js';
-import { encodeGroup } from './stash.js';
+import { stashGroup } from './stash.js';
 
 /**
  * Stash groups for formats that write one wire message per canonical message: one item each,
@@ -49,22 +49,22 @@ export function encodePerMessage(messages: readonly Message[], ctx: EncodeContex
     return { m, wire: format.encode(m, i, losses), losses };
   });
   for (const group of stashGroups(items, (item) => item.wire.length > 0)) {
+    // encodeGroup's work written out (stashGroup): no two closures per group.
     const canonical = group.map((g) => g.m);
-    const wire = encodeGroup(
-      canonical,
-      ctx,
-      (losses) => {
-        const written: JsonObject[] = [];
-        for (const g of group) {
-          for (const l of g.losses.items) losses.push(l);
-          for (const w of g.wire) written.push(w);
-        }
-        // Only the last group can be empty, and only when no message produced anything.
-        return written.length > 0 || out.length > 0 || format.whenEmpty === undefined ? written : format.whenEmpty(losses);
-      },
-      (w) => !format.decodesBack(w, canonical),
-    );
-    for (const w of wire) out.push(w);
+    // A group of one message (the usual case) uses that message's own losses and wire list.
+    const only = group.length === 1 ? group[0] : undefined;
+    const losses = only ? only.losses : new LossList();
+    let written: JsonObject[] = only ? only.wire : [];
+    if (!only) {
+      for (const g of group) {
+        for (const l of g.losses.items) losses.push(l);
+        for (const w of g.wire) written.push(w);
+      }
+    }
+    // Only the last group can be empty, and only when no message produced anything.
+    if (written.length === 0 && out.length === 0 && format.whenEmpty !== undefined) written = format.whenEmpty(losses);
+    const keep = losses.length === 0 && ctx.preserve && !format.decodesBack(written, canonical);
+    for (const w of stashGroup(canonical, ctx, losses, written, keep)) out.push(w);
   }
   return out;
 }
