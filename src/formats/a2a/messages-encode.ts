@@ -258,7 +258,7 @@ export function encodeMessages(items: readonly At[], version: A2aVersion, ctx: E
   const wire: JsonObject[] = [];
   let generatedIds = false;
   for (const group of groups(items)) {
-    // encodeGroup's work written out (stashGroup): no two closures per group.
+    // Each group finished by stashGroup: no closures per group.
     const losses = new LossList();
     let written = group.flatMap((g) => encodeIn(g, version, losses, state));
     // A list of A2A messages must not be empty: when no message produced anything, a placeholder

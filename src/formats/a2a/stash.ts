@@ -52,7 +52,7 @@ export function takeFromMetadata(holder: JsonObject, key: string): { holder: Jso
 }
 
 /**
- * Encode side: moves the message stash encodeGroup left at the top of a wire message (where
+ * Encode side: moves the message stash stashGroup left at the top of a wire message (where
  * ../shared/stash.ts puts it) into the message's metadata.
  */
 export function sinkMessageStash(msg: JsonObject): void {

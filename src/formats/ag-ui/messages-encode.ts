@@ -1,5 +1,5 @@
 /**
- * Canonical messages -> AG-UI messages, one stash group per canonical message (encodeGroup):
+ * Canonical messages -> AG-UI messages, one stash group per canonical message (stashGroup):
  * - tool results become `tool` messages (a user turn's results first, as OpenAI Chat does);
  * - an assistant message's reasoning parts become `reasoning` messages before it (AG-UI keeps
  *   reasoning as messages of its own), its text joins into `content` (a string in AG-UI) and its

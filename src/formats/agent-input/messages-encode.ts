@@ -1,6 +1,6 @@
 /**
  * Canonical messages -> agent input messages. Each canonical message is one stash group
- * (encodeGroup): tool results become `tool` messages (ml-commons' shape, §4.2), tool calls ride
+ * (stashGroup): tool results become `tool` messages (ml-commons' shape, §4.2), tool calls ride
  * on the assistant message as `toolCalls`, and under `preserve` the original canonical message
  * rides on the first wire message written for it.
  */

@@ -342,7 +342,7 @@ export function encodeMessageGroup(group: readonly At[], ctx: EncodeContext, met
   const canonical = group.map((a) => a.m);
   // The events encoded here (not kept verbatim), whose blob texts the read-back check trusts.
   const written = new Set<JsonValue>();
-  // encodeGroup's work written out (stashGroup): no closures per group.
+  // Each group finished by stashGroup: no closures per group.
   const local = new LossList();
   const runs = runsOf(group);
   const events = runs.length === 1 ? encodeRun(runs[0] as At[], local, ctx.losses, ctx.preserve, metadataEntries, 'text', written) : runs.flatMap((run) => encodeRun(run, local, ctx.losses, ctx.preserve, metadataEntries, 'text', written));

@@ -100,7 +100,7 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
       local.push({ code: 'empty-message', path: ['messages', i - 1], message: 'nothing in the message can be sent; a placeholder text names what was left out', action: 'approximated' });
       wire = { role: m.role === 'assistant' ? 'assistant' : m.role === 'system' ? 'system' : 'user', content: [placeholder(left)] };
     }
-    // encodeGroup's work without its callbacks: `local` already holds the group's losses.
+    // The group is finished by stashGroup: `local` already holds its losses.
     const keep = local.length === 0 && ctx.preserve && notExact(group, wire);
     out.push(...stashGroup(group, ctx, local, [wire], keep));
     pending = [];

@@ -115,7 +115,7 @@ export function encodeContents(messages: readonly Message[], model: string | und
       pendingLosses = local.items;
       continue;
     }
-    // encodeGroup's work without its callback: `local` already holds the group's losses.
+    // The group is finished by stashGroup: `local` already holds its losses.
     contents.push(...stashGroup(group, ctx, local, [wire], false));
     pending = [];
     pendingLosses = [];

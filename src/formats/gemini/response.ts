@@ -96,7 +96,7 @@ function encodeCandidate(c: Choice, i: number, ctx: EncodeContext, stops: TopSta
   if (hints?.['$noContent'] !== true || c.message.parts.length > 0) {
     const local = new LossList();
     const content = encodeMessage(c.message, [...path, 'message'], local);
-    // encodeGroup's work without its callback (no keep check: only what was lost is stashed).
+    // Finished by stashGroup (no keep check: only what was lost is stashed).
     stashGroup([c.message], ctx, local, [content], false);
     out['content'] = content;
   }

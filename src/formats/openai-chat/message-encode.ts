@@ -1,6 +1,6 @@
 /**
  * Canonical messages -> Chat Completions messages. Each canonical message is one stash group
- * (encodeGroup): a user message holding tool results becomes tool messages followed by a user
+ * (stashGroup): a user message holding tool results becomes tool messages followed by a user
  * message, and under `preserve` the original rides on the first of them.
  */
 import type { JsonObject } from '../../model/json.js';
@@ -304,7 +304,7 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
     const m = messages[i] as Message;
     const local = new LossList();
     const wire = encodeMessage(messages, i, local);
-    // Asked only under preserve when nothing was lost (encodeGroup's `keep`).
+    // Asked only under preserve when nothing was lost (stashGroup's `keep`).
     const keep = local.length === 0 && ctx.preserve && keepAnyway(m, wire, messages[i + 1]?.role);
     for (const w of stashGroup([m], ctx, local, wire, keep)) out.push(w);
   }

@@ -208,7 +208,7 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
   const choices = res.choices.map((c, i): JsonObject => {
     const path: Path = ['choices', i];
     const hints = own(c.ext);
-    // encodeGroup's work, with no callbacks made per choice.
+    // One stash group per choice (stashGroup), with no callbacks made per choice.
     const group = new LossList();
     const wire = [encodeResponseMessage(c.message, [...path, 'message'], group)];
     const [message] = stashGroup([c.message], ctx, group, wire, group.length === 0 && ctx.preserve && messageHasForeignExt(c.message, OPENAI_CHAT));

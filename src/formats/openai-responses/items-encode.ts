@@ -7,7 +7,7 @@
  * back. Other formats' text goes, in a request, into one string item per part (the form every
  * reader of the spec accepts); in a response, into one output message per run of content.
  *
- * Each canonical message is one stash group (encodeGroup). Under `preserve` a group is stashed
+ * Each canonical message is one stash group (stashGroup). Under `preserve` a group is stashed
  * when its items would not decode back to the same message (a user turn holding tool results
  * decodes as tool messages then a user message; defaults the spec requires were filled in ...).
  */
@@ -249,7 +249,7 @@ export function decodesBack(items: JsonObject[], messages: readonly Message[], m
   return sameBesidesOwn(back, messages, OR, withoutOwn);
 }
 
-/** encodeGroup's `keep` for the group of `pending` and `m`: stash when the items would not decode back to it. */
+/** stashGroup's `keep` for the group of `pending` and `m`: stash when the items would not decode back to it. */
 function keepGroup(pending: readonly Message[], m: Message, wire: JsonObject[], mode: ItemsMode): boolean {
   const group = pending.length === 0 ? [m] : [...pending, m];
   return group.some((g) => messageHasForeignExt(g, OR)) || !decodesBack(wire, group, mode);
@@ -298,7 +298,7 @@ export function encodeItems(
     if (prevModelSide && isModelSide(wire[0] as JsonObject)) {
       local.push({ code: 'turns-merged', path, message: 'this assistant turn follows another: Responses reads them as one', action: 'approximated' });
     }
-    // encodeGroup's work without its closures and copies per message: the pending losses come
+    // One stash group per message (stashGroup), without closures or copies per message: the pending losses come
     // first, and the group (pending messages, then this one) is built only for a stash.
     let lost = local;
     if (pendingLosses.length > 0) {

@@ -49,7 +49,7 @@ export function encodePerMessage(messages: readonly Message[], ctx: EncodeContex
     return { m, wire: format.encode(m, i, losses), losses };
   });
   for (const group of stashGroups(items, (item) => item.wire.length > 0)) {
-    // encodeGroup's work written out (stashGroup): no two closures per group.
+    // Each group finished by stashGroup: no closures per group.
     const canonical = group.map((g) => g.m);
     // A group of one message (the usual case) uses that message's own losses and wire list.
     const only = group.length === 1 ? group[0] : undefined;

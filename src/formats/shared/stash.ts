@@ -32,29 +32,13 @@ function withoutStash(obj: JsonObject): JsonObject {
 }
 
 /**
- * Encodes one group of canonical messages into wire messages with a private loss list; if anything
- * was lost and `preserve` is on, stashes the group on the first wire message. Every loss reaches
- * `ctx.losses`, marked 'stashed' when the stash will bring it back.
+ * Finishes one group of canonical messages that an encoder wrote into wire messages with a private
+ * loss list `local`: if anything was lost and `preserve` is on, stashes the group on the first wire
+ * message. Every loss reaches `ctx.losses`, marked 'stashed' when the stash will bring it back.
  *
- * `keep` (optional, asked only under `preserve` when nothing was lost) says whether the wire
+ * `keep` (asked by the caller only under `preserve` when nothing was lost) says whether the wire
  * messages still would not decode back to the same canonical messages — another format's private
  * hints, or a string-or-blocks form the target cannot write — so the group is stashed anyway.
- */
-export function encodeGroup<W extends JsonObject>(
-  messages: Message[],
-  ctx: EncodeContext,
-  encode: (losses: LossList) => W[],
-  keep?: (wire: W[]) => boolean,
-): W[] {
-  const local = new LossList();
-  const wire = encode(local);
-  return stashGroup(messages, ctx, local, wire, local.length === 0 && ctx.preserve && keep !== undefined && keep(wire));
-}
-
-/**
- * encodeGroup's second half, for an encoder that ran the group itself into `local` (no closure per
- * group): `keep` is the answer encodeGroup's `keep` would give, asked only under `preserve` when
- * nothing was lost.
  */
 export function stashGroup<W extends JsonObject>(messages: Message[], ctx: EncodeContext, local: LossList, wire: W[], keep: boolean): W[] {
   if (local.length === 0 && !keep) return wire;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../src/model/message.js';
 import type { JsonObject } from '../../../src/model/json.js';
 import { LossList } from '../../../src/formats/shared/loss-list.js';
-import { encodeGroup, putTopStash, STASH_KEY, takeMessageStash, takeTopStash } from '../../../src/formats/shared/stash.js';
+import { putTopStash, STASH_KEY, stashGroup, takeMessageStash, takeTopStash } from '../../../src/formats/shared/stash.js';
+import type { EncodeContext } from '../../../src/formats/codec.js';
 import { stableHash } from '../../../src/formats/shared/stable-hash.js';
 
 const thinking: Message = {
@@ -12,6 +13,12 @@ const thinking: Message = {
     { type: 'text', text: 'hi' },
   ],
 };
+
+/** One group as an encoder writes it: its wire messages into a private loss list, then stashGroup. */
+function encodeGroup(messages: Message[], ctx: EncodeContext, encode: (losses: LossList) => JsonObject[]): JsonObject[] {
+  const local = new LossList();
+  return stashGroup(messages, ctx, local, encode(local), false);
+}
 
 function lossyEncode(losses: LossList): JsonObject[] {
   losses.push({ code: 'foreign-reasoning', path: ['messages', 0, 'content', 0], message: 'no slot', action: 'dropped' });
