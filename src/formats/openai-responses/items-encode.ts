@@ -221,8 +221,8 @@ function encodeMessage(m: Message, path: Path, mode: ItemsMode, losses: LossSink
   return items;
 }
 
-/** A canonical value with this format's ext (residue and hints) taken out, and no undefined keys. */
-function withoutOwn(v: unknown): unknown {
+/** A canonical value with this format's ext (residue and hints) taken out, and no undefined keys (the copy the walk falls back to, and its tests' reference). */
+export function withoutOwn(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(withoutOwn);
   if (v === null || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};

@@ -1,23 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { sameBesidesOwn } from '../../../src/formats/openai-responses/same-besides-own.js';
+import { withoutOwn } from '../../../src/formats/openai-responses/items-encode.js';
 
 const OR = 'openai-responses';
 
-// The copy items-encode.ts compared before (kept here as the reference the walk must agree with).
-function withoutOwn(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(withoutOwn);
-  if (v === null || typeof v !== 'object') return v;
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) {
-    if (x === undefined) continue;
-    if (k === 'ext' && x !== null && typeof x === 'object') {
-      const { [OR]: _own, ...others } = x as Record<string, unknown>;
-      if (Object.keys(others).length > 0) out[k] = withoutOwn(others);
-    } else out[k] = withoutOwn(x);
-  }
-  return out;
-}
+// The copy items-encode.ts compared before (still its fallback): the reference the walk must agree with.
 const reference = (a: unknown, b: unknown): boolean => isDeepStrictEqual(withoutOwn(a), withoutOwn(b));
 
 const sparse = (): unknown[] => {
