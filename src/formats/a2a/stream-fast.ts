@@ -7,22 +7,12 @@
 import { z } from 'zod';
 import { STATES_V1 } from './a2a-api.js';
 import type { ObjectKind } from './validate.js';
+import { isJsonObject as isObject } from '../../model/json.js';
+import { optBoolean, optString, optStrings } from '../shared/fast-guards.js';
 
 const STATES: ReadonlySet<unknown> = new Set(STATES_V1);
 
 type Obj = Record<string, unknown>;
-
-function isObject(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function optString(v: unknown): boolean {
-  return v === undefined || typeof v === 'string';
-}
-
-function optBoolean(v: unknown): boolean {
-  return v === undefined || typeof v === 'boolean';
-}
 
 function id(v: unknown): boolean {
   return typeof v === 'string' && v.length > 0;
@@ -31,13 +21,6 @@ function id(v: unknown): boolean {
 /** Metadata (z.record of string keys): a plain object without symbol keys, as zod's record requires. */
 function optMetadata(v: unknown): boolean {
   return v === undefined || (z.util.isPlainObject(v) && Object.getOwnPropertySymbols(v).length === 0);
-}
-
-function optStrings(v: unknown): boolean {
-  if (v === undefined) return true;
-  if (!Array.isArray(v)) return false;
-  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
-  return true;
 }
 
 /** V1PartSchema: the typed fields, and exactly one content field. */

@@ -5,10 +5,7 @@
  * type) answers false, and the schema check decides (and gives its issues).
  */
 import { isJsonObject, type JsonObject } from '../../model/json.js';
-
-function optString(v: unknown): boolean {
-  return v === undefined || typeof v === 'string';
-}
+import { optString } from '../shared/fast-guards.js';
 
 /** schema.ts's `object.optional()`: absent, or a non-null, non-array object. */
 function optObject(v: unknown): boolean {

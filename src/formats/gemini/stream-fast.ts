@@ -6,21 +6,10 @@
  * and "no" leaves the chunk to the schema, which gives the issues.
  */
 import { z } from 'zod';
+import { isJsonObject as isObject } from '../../model/json.js';
+import { optBoolean as bool, optString as str } from '../shared/fast-guards.js';
 
 type Obj = Record<string, unknown>;
-
-function isObject(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Absent (undefined) or a string: an optional z.string(). */
-function str(v: unknown): boolean {
-  return v === undefined || typeof v === 'string';
-}
-
-function bool(v: unknown): boolean {
-  return v === undefined || typeof v === 'boolean';
-}
 
 /** z.number().int(): a safe integer. */
 function int(v: unknown): boolean {

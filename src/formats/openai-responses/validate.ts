@@ -13,6 +13,7 @@ import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import * as S from './schema.js';
 import { schemaIssues } from '../shared/zod-fast.js';
+import { optString } from '../shared/fast-guards.js';
 
 /** Parsed function_call arguments, keyed by the wire item they came from (parsed once). */
 export type ParsedArgs = Map<object, JsonValue>;
@@ -158,11 +159,6 @@ function checkItem(item: unknown, path: Path, scope: Scope, ctx: { limits: Limit
     default:
       check(S.OpaqueItem, item, path, issues);
   }
-}
-
-/** `undefined`, or a string (zod's `.optional()` of a string, for JSON values). */
-function optString(v: unknown): boolean {
-  return v === undefined || typeof v === 'string';
 }
 
 /** `undefined`, `null` or a string (`nullish(z.string())`). */
