@@ -15,7 +15,6 @@ import type { BedrockRequest } from './bedrock-converse-api.js';
 import { encodeMessages } from './messages-encode.js';
 import { DocumentNamer, mapToolName } from './names.js';
 import { decodeRequest } from './request-decode.js';
-import { validateRequest } from './validate.js';
 import { decodeResponseFormat, decodeToolChoice, encodeFormat, encodeTools, plainToolChoice, toolsForHistory } from './tools.js';
 import { ID, lose } from './wire-util.js';
 
@@ -133,12 +132,13 @@ function topDifferences(req: Request, out: JsonObject): JsonObject {
   const quiet = { limits: DEFAULT_LIMITS, losses: { push: () => undefined } } satisfies DecodeContext;
   let back: Record<string, unknown> = {};
   try {
-    // The whole body is validated (an invalid one stashes every field), but only the top-level
-    // fields are decoded: the messages, the bulk of the work, are not compared here.
-    validateRequest(out, DEFAULT_LIMITS);
+    // Only the top-level fields are validated and decoded: each message group was checked on its
+    // own when encoded (stashGroup), and a body whose messages are not valid Bedrock does not
+    // decode at all, stash or not, so validating them here again (nearly all of this check's cost,
+    // with every image's base64) changes no body that can come back.
     back = decodeRequest(withoutMessages(out), quiet) as unknown as Record<string, unknown>;
   } catch {
-    // The body is not valid Bedrock (e.g. an unusable canonical value): stash every field.
+    // The top-level fields are not valid Bedrock (e.g. an unusable canonical value): stash every field.
   }
   const orig = req as unknown as Record<string, unknown>;
   const diff: JsonObject = {};
