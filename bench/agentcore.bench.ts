@@ -19,7 +19,7 @@ import { convert, decode, encode } from '../src/index.js';
 import type { Images } from './convert/generate.js';
 import { anthropicRequest } from './convert/generate.js';
 import { errorText, summary, type Row } from './convert/report.js';
-import { compare, sink, timingFromEnv } from './convert/timing.js';
+import { compare, sink, timingFromEnv, warmUp } from './convert/timing.js';
 
 const AIM = 2;
 const timing = timingFromEnv();
@@ -44,29 +44,51 @@ function row(setting: string, from: string, to: string, floorText: string, op: (
 
 const all: Row[] = [];
 const table: Record<string, Record<string, number | string>> = {};
-console.log(`agentcore-memory, node ${process.version}; ${timing.batches} interleaved batches of >= ${timing.minMs} ms; floor: JSON.parse + JSON.stringify of the events text`);
+console.log(`agentcore-memory, node ${process.version}; every cell warmed first, then ${timing.batches} interleaved batches of >= ${timing.minMs} ms; floor: JSON.parse + JSON.stringify of the events text`);
+type Cell = [name: string, setting: string, from: string, to: string, floorText: string, op: () => unknown];
+
+/** The six cells of one size and image setting, each with the events text its floor reads. */
+function cells(size: number, images: Images): Cell[] {
+  const setting = `${size} msgs ${images === 'none' ? 'no images' : 'small images'}`;
+  const anthropic = anthropicRequest({ messages: size, images });
+  const eventsBody = convert(anthropic, { from: 'anthropic-messages', to: MEM }).value;
+  const eventsText = JSON.stringify(eventsBody);
+  const canonicalText = JSON.stringify(decode(eventsBody, { from: MEM }).value);
+  const chatText = JSON.stringify(convert(anthropic, { from: 'anthropic-messages', to: 'openai-chat' }).value);
+  return [
+    ['decode -> canonical', setting, MEM, 'canonical', eventsText, () => decode(JSON.parse(eventsText), { from: MEM }).value],
+    ['decode -> openai-chat', setting, MEM, 'openai-chat', eventsText, () => convert(JSON.parse(eventsText), { from: MEM, to: 'openai-chat' }).value],
+    ['decode -> anthropic', setting, MEM, 'anthropic-messages', eventsText, () => convert(JSON.parse(eventsText), { from: MEM, to: 'anthropic-messages' }).value],
+    ['encode canonical ->', setting, 'canonical', MEM, eventsText, () => encode(JSON.parse(canonicalText), { to: MEM }).value],
+    ['encode canonical -> (preserve)', `${setting} preserve`, 'canonical', MEM, eventsText, () => encode(JSON.parse(canonicalText), { to: MEM, preserve: true }).value],
+    ['encode openai-chat ->', setting, 'openai-chat', MEM, eventsText, () => convert(JSON.parse(chatText), { from: 'openai-chat', to: MEM }).value],
+  ];
+}
+
+// Every cell on the smallest bodies first: cells measure the steady state (see warmUp).
+const warmOps: (() => void)[] = [];
+for (const images of IMAGES) {
+  for (const [, , , , , op] of cells(Math.min(...SIZES), images)) {
+    try {
+      op();
+      warmOps.push(() => void (sink.n += JSON.stringify(op()).length));
+    } catch {
+      // its row reports the error
+    }
+  }
+}
+warmUp(warmOps, timing);
+
 for (const size of SIZES) {
   for (const images of IMAGES) {
-    const setting = `${size} msgs ${images === 'none' ? 'no images' : 'small images'}`;
-    const anthropic = anthropicRequest({ messages: size, images });
-    const eventsBody = convert(anthropic, { from: 'anthropic-messages', to: MEM }).value;
-    const eventsText = JSON.stringify(eventsBody);
-    const canonicalText = JSON.stringify(decode(eventsBody, { from: MEM }).value);
-    const chatText = JSON.stringify(convert(anthropic, { from: 'anthropic-messages', to: 'openai-chat' }).value);
-    const rows: [string, Row][] = [
-      ['decode -> canonical', row(setting, MEM, 'canonical', eventsText, () => decode(JSON.parse(eventsText), { from: MEM }).value)],
-      ['decode -> openai-chat', row(setting, MEM, 'openai-chat', eventsText, () => convert(JSON.parse(eventsText), { from: MEM, to: 'openai-chat' }).value)],
-      ['decode -> anthropic', row(setting, MEM, 'anthropic-messages', eventsText, () => convert(JSON.parse(eventsText), { from: MEM, to: 'anthropic-messages' }).value)],
-      ['encode canonical ->', row(setting, 'canonical', MEM, eventsText, () => encode(JSON.parse(canonicalText), { to: MEM }).value)],
-      ['encode canonical -> (preserve)', row(`${setting} preserve`, 'canonical', MEM, eventsText, () => encode(JSON.parse(canonicalText), { to: MEM, preserve: true }).value)],
-      ['encode openai-chat ->', row(setting, 'openai-chat', MEM, eventsText, () => convert(JSON.parse(chatText), { from: 'openai-chat', to: MEM }).value)],
-    ];
-    const line: Record<string, number | string> = { 'events KB': Math.round(eventsText.length / 1024) };
-    for (const [name, r] of rows) {
+    const group = cells(size, images);
+    const line: Record<string, number | string> = { 'events KB': Math.round((group[0]?.[4].length ?? 0) / 1024) };
+    for (const [name, setting, from, to, floorText, op] of group) {
+      const r = row(setting, from, to, floorText, op);
       line[name] = r.error !== undefined ? `ERR ${r.error}` : Number((r.ratio as number).toFixed(2));
       all.push(r);
     }
-    table[setting] = line;
+    table[`${size} msgs ${images === 'none' ? 'no images' : 'small images'}`] = line;
   }
 }
 console.table(table);

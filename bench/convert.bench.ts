@@ -21,9 +21,9 @@
 import { anthropicConversation, openaiConversation } from './conversation.js';
 import { PROVIDERS, requestBodies, responseBodies, sourcesFromEnv, targetsFromEnv } from './convert/bodies.js';
 import type { Images } from './convert/generate.js';
-import { convertRow } from './convert/measure.js';
+import { convertOp, convertRow, type ConvertCase } from './convert/measure.js';
 import { printMatrix, summary, type Row } from './convert/report.js';
-import { sink, timingFromEnv } from './convert/timing.js';
+import { sink, timingFromEnv, warmUp } from './convert/timing.js';
 
 const AIM = 1.5;
 const timing = timingFromEnv();
@@ -36,7 +36,37 @@ const targets = targetsFromEnv();
 const all: Row[] = [];
 const started = Date.now();
 
-console.log(`node ${process.version}; ${timing.batches} interleaved batches of >= ${timing.minMs} ms after ${timing.warmupMs} ms of warm-up; ratio = median of per-batch ratios`);
+console.log(`node ${process.version}; every pair warmed first, then ${timing.batches} interleaved batches of >= ${timing.minMs} ms after ${timing.warmupMs} ms of warm-up; ratio = median of per-batch ratios`);
+
+/** Every pair the sections time, on the smallest bodies (same code paths, little time). */
+function warmCases(): ConvertCase[] {
+  const cases: ConvertCase[] = [];
+  const smallest = Math.min(...SIZES);
+  for (const images of IMAGES) {
+    const bodies = requestBodies(smallest, images, sources);
+    for (const [from, text] of bodies.text) {
+      for (const to of targets) {
+        if (SECTIONS.has('requests')) cases.push({ setting: 'warm-up', from, to, text });
+        if (SECTIONS.has('preserve') && images === 'small' && to !== from) cases.push({ setting: 'warm-up', from, to, text, preserve: true });
+      }
+    }
+  }
+  if (SECTIONS.has('responses')) {
+    const bodies = responseBodies();
+    for (const [from, text] of bodies.text) for (const to of PROVIDERS) cases.push({ setting: 'warm-up', from, to, text, kind: 'response' });
+  }
+  return cases;
+}
+
+const runnable = (op: () => void): boolean => {
+  try {
+    op();
+    return true;
+  } catch {
+    return false; // its row reports the error
+  }
+};
+warmUp(warmCases().map(convertOp).filter(runnable), timing);
 
 function section(title: string, rows: Row[]): void {
   printMatrix(title, rows);

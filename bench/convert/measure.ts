@@ -16,20 +16,25 @@ export interface ConvertCase {
   preserve?: boolean;
 }
 
-export function convertRow(c: ConvertCase, timing: Timing): Row {
+/** The timed operation of a case: parse, convert, write. */
+export function convertOp(c: ConvertCase): () => void {
   const options = { from: c.from, to: c.to, kind: c.kind ?? 'request', preserve: c.preserve === true } as const;
+  return () => {
+    sink.n += JSON.stringify(convert(JSON.parse(c.text), options).value).length;
+  };
+}
+
+export function convertRow(c: ConvertCase, timing: Timing): Row {
   const row: Row = { setting: c.setting, from: c.from, to: c.to };
+  const op = convertOp(c);
   try {
-    convert(JSON.parse(c.text), options);
+    op();
   } catch (err) {
     row.error = (err as Error).message.replace(/\s+/g, ' ').slice(0, 160);
     return row;
   }
   const floor = (): void => {
     sink.n += JSON.stringify(JSON.parse(c.text)).length;
-  };
-  const op = (): void => {
-    sink.n += JSON.stringify(convert(JSON.parse(c.text), options).value).length;
   };
   const r = compare(floor, op, timing);
   row.ratio = r.ratio;

@@ -65,6 +65,17 @@ function runFor(fn: () => void, ms: number, min: number): number {
   return elapsed / calls;
 }
 
+/**
+ * Runs every op for `timing.warmupMs` each, twice round the list, before any is timed: a cell then
+ * measures the steady state a long-running process converts in (every codec's code optimized, the
+ * shared code having seen every dialect), not the JIT compiling whatever code path it is the first
+ * to run. Without it the first cell of each source dialect read up to 3-6x its warm ratio in quick
+ * runs (docs/performance.md, "Fourth session").
+ */
+export function warmUp(ops: readonly (() => void)[], timing: Timing): void {
+  for (let round = 0; round < 2; round++) for (const op of ops) runFor(op, timing.warmupMs, 2);
+}
+
 export function compare(floor: () => void, op: () => void, timing: Timing): Comparison {
   // Warm-up, both alike; its per-call estimate sizes the batches.
   let f = runFor(floor, timing.warmupMs / 2, 2);
