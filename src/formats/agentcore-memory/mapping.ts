@@ -25,6 +25,7 @@ import { messagesOf, parseEvent, checkEventMetadata, type ParsedBlobs } from './
 import { sameJsonText } from './blob-text.js';
 import { encodeEvent, OWN_PAYLOADS, textBlobs } from './event-encode.js';
 import { sameValue } from '../shared/same-value.js';
+import { messagesWithoutPlainArgumentsJson } from '../shared/plain-arguments.js';
 import { unpaired } from './older-results.js';
 import { plainSegments, type Slot } from './slots.js';
 import { strandsMessages } from './strands.js';
@@ -304,22 +305,6 @@ export function decodeEvents(events: readonly JsonValue[], indices: readonly num
 }
 
 /**
- * A tool call's `argumentsJson` that says no more than its arguments (what JSON.stringify writes,
- * as every encoder writes it without one) is left out of the comparison: the events drop it.
- */
-function plainArgs(messages: readonly Message[]): unknown {
-  return JSON.parse(JSON.stringify(messages), (key, value: unknown) => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-    const v = value as Record<string, unknown>;
-    if (v['type'] === 'tool-call' && typeof v['argumentsJson'] === 'string' && v['argumentsJson'] === JSON.stringify(v['arguments'])) {
-      const { argumentsJson: _a, ...rest } = v;
-      return rest;
-    }
-    return value;
-  });
-}
-
-/**
  * Whether events decode back to exactly these messages. The group is read alone, as one event is:
  * its results keep the names they took from calls before the group, and its paired results are lone
  * texts again; in the conversation they read back as they were (readConversation).
@@ -330,8 +315,8 @@ function decodesBack(events: readonly JsonObject[], group: readonly At[], writte
   if (issues.length > 0) return false;
   const back = readCallNames(read).map((m, k) => withoutCallNames(m, group[k]?.names));
   const messages = group.map((a) => unpaired(a.m));
-  const mentions = messages.some((m) => m.parts.some((p) => p.type === 'tool-call' && p.argumentsJson !== undefined));
-  return mentions ? sameValue(plainArgs(back), plainArgs(messages)) : sameValue(back, messages);
+  // A tool call's text that JSON.stringify of its arguments writes again is no difference: the events drop it.
+  return sameValue(messagesWithoutPlainArgumentsJson(back), messagesWithoutPlainArgumentsJson(messages));
 }
 
 /**

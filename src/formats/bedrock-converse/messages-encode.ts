@@ -16,6 +16,7 @@ import type { Message } from '../../model/message.js';
 import type { EncodeContext } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { withoutPlainArgumentsJson } from '../shared/plain-arguments.js';
 import { sameValue } from '../shared/same-value.js';
 import { stashHash } from '../shared/stash-hash.js';
 import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
@@ -192,8 +193,11 @@ function finishGroup(item: Item, ctx: EncodeContext): JsonObject[] {
   return wire;
 }
 
-/** Whether decoding the wire message gives back exactly the one canonical message it came from. */
+/**
+ * Whether decoding the wire message gives back exactly the one canonical message it came from; a
+ * tool call's text that JSON.stringify of its `input` writes again is no difference (plain-arguments.ts).
+ */
 function comesBack(item: Item, msg: JsonObject): boolean {
-  if (item.group.length !== 1) return false;
-  return sameValue(decodeMessage(msg), item.group[0]);
+  const only = item.group.length === 1 ? item.group[0] : undefined;
+  return only !== undefined && sameValue(decodeMessage(msg), withoutPlainArgumentsJson(only));
 }
