@@ -14,14 +14,8 @@ import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
 import { MESSAGE_TYPES as T } from './a2a-api.js';
-import { loss } from './parts.js';
+import { loss, pathTo } from './parts.js';
 import { isToolCalls, readCalls, type ReadCall } from './tool-data.js';
-
-/** One A2A message in v1.0 form and where it was in the input. */
-export interface Entry {
-  msg: JsonObject;
-  path: Path;
-}
 
 export interface Call extends ReadCall {
   chunks: string[];
@@ -29,7 +23,10 @@ export interface Call extends ReadCall {
   merged: boolean;
 }
 
-export interface Rec extends Entry {
+/** One A2A message (v1.0 form) read for compaction, and where it was in the input. */
+export interface Rec {
+  msg: JsonObject;
+  path: Path;
   type: string | undefined;
   messageId: string;
   agent: boolean;
@@ -63,24 +60,22 @@ export function textOf(r: Rec): string {
   return s;
 }
 
-/** map: one record per message; tool-call records read their calls. */
-export function toRecords(entries: readonly Entry[]): Rec[] {
-  return entries.map((e) => {
-    const type = typeOf(e.msg);
-    // Every field written here, in one order (no spread): one object shape for all records.
-    const rec: Rec = { msg: e.msg, path: e.path, type, messageId: e.msg['messageId'] as string, agent: e.msg['role'] === 'ROLE_AGENT', drop: false, calls: undefined, run: undefined, text: undefined };
-    if (type === T.toolStart || type === T.toolArgs || type === T.toolEnd) {
-      const calls: Call[] = [];
-      const parts = e.msg['parts'] as JsonObject[];
-      for (let i = 0; i < parts.length; i++) {
-        const data = (parts[i] as JsonObject)['data'];
-        if (!isToolCalls(data)) continue;
-        for (const c of readCalls(data, [...e.path, 'parts', i, 'data'], false)) calls.push(toCall(c));
-      }
-      rec.calls = calls;
+/** map: the record of one message; tool-call records read their calls. */
+export function toRecord(msg: JsonObject, path: Path): Rec {
+  const type = typeOf(msg);
+  // Every field written here, in one order (no spread): one object shape for all records.
+  const rec: Rec = { msg, path, type, messageId: msg['messageId'] as string, agent: msg['role'] === 'ROLE_AGENT', drop: false, calls: undefined, run: undefined, text: undefined };
+  if (type === T.toolStart || type === T.toolArgs || type === T.toolEnd) {
+    const calls: Call[] = [];
+    const parts = msg['parts'] as JsonObject[];
+    for (let i = 0; i < parts.length; i++) {
+      const data = (parts[i] as JsonObject)['data'];
+      if (!isToolCalls(data)) continue;
+      for (const c of readCalls(data, pathTo(path, 'parts', i, 'data'), false)) calls.push(toCall(c));
     }
-    return rec;
-  });
+    rec.calls = calls;
+  }
+  return rec;
 }
 
 const isChunk = (r: Rec): boolean => r.agent && r.type === T.chunk;

@@ -16,18 +16,17 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { Message, Role } from '../../model/message.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
-import { DEFAULT_LIMITS, type Limits, type LossSink } from '../codec.js';
+import type { Limits, LossSink } from '../codec.js';
 import { checkTextSize, overTextLimit } from '../shared/text-limit.js';
 import { keepResidue, residue, setOwn } from '../shared/residue.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, MESSAGE_KEYS, MESSAGE_TYPES as T } from './a2a-api.js';
-import { reduce, toCall, toRecords, type Call, type Entry, type Rec } from './compact-reduce.js';
+import { reduce, toCall, type Call, type Rec } from './compact-reduce.js';
 import { isContinuationOf } from './message-ids.js';
-import { decodePart, loss } from './parts.js';
-import { isToolCalls, isToolResults, readCalls, readResultParts } from './tool-data.js';
+import { decodePart, loss, pathTo } from './parts.js';
+import { isToolCalls, isToolResults, readCalls, readResultParts, type ReadCall } from './tool-data.js';
 
-export type { Entry } from './compact-reduce.js';
+export { toRecord, type Rec } from './compact-reduce.js';
 
-const FRAGMENTS: ReadonlySet<string> = new Set([T.chunk, T.content]);
 const ROLES: ReadonlySet<string> = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
 /** Message fields kept as residue although MESSAGE_KEYS names them. */
 const ID_KEYS: readonly string[] = ['messageId', 'contextId', 'taskId', 'extensions', 'referenceTaskIds'];
@@ -74,27 +73,42 @@ export interface RequestRead {
 export function decodeOne(p: JsonObject, at: Path, request?: RequestRead): Part[] {
   const data = p['data'];
   // Only a part that is nothing but the tool data is one (metadata on it would have no home).
-  if (isToolResults(data) && Object.keys(p).length === 1) return readResultParts(data, [...at, 'data'], request !== undefined);
+  if (isToolResults(data) && Object.keys(p).length === 1) return readResultParts(data, pathTo(at, 'data'), request !== undefined);
   if (isToolCalls(data) && Object.keys(p).length === 1) {
-    return readCalls(data, [...at, 'data'], true).map((c) => callPart(toCall(c), [...at, 'data'], request?.losses));
+    const dataAt = pathTo(at, 'data');
+    const calls = readCalls(data, dataAt, true);
+    const out: Part[] = [];
+    for (let i = 0; i < calls.length; i++) out.push(callPart(toCall(calls[i] as ReadCall), dataAt, request?.losses));
+    return out;
   }
   return [decodePart(p, at)];
 }
 
-export function decodeParts(list: readonly JsonObject[], path: Path, request?: RequestRead): Part[] {
-  const out: Part[] = [];
+/**
+ * Appends the canonical parts of `list`, the parts found at `[...path, key]` (at `path` without a
+ * key). A plain content part needs its path only for an error: made there (decodePart), not per part.
+ */
+function appendParts(out: Part[], list: readonly JsonObject[], path: Path, key: string | undefined, request: RequestRead | undefined): void {
   for (let i = 0; i < list.length; i++) {
     const p = list[i] as JsonObject;
     const data = p['data'];
-    // A plain content part needs its path only for an error: made there (decodePart), not per part.
-    if (data === undefined || !(isToolResults(data) || isToolCalls(data)) || Object.keys(p).length !== 1) out.push(decodePart(p, path, i));
-    else for (const part of decodeOne(p, [...path, i], request)) out.push(part);
+    if (data === undefined || !(isToolResults(data) || isToolCalls(data)) || Object.keys(p).length !== 1) out.push(decodePart(p, path, i, key));
+    else for (const part of decodeOne(p, key === undefined ? pathTo(path, i) : pathTo(path, key, i), request)) out.push(part);
   }
+}
+
+export function decodeParts(list: readonly JsonObject[], path: Path, request?: RequestRead): Part[] {
+  const out: Part[] = [];
+  appendParts(out, list, path, undefined, request);
   return out;
 }
 
-function recordParts(r: Rec, losses: LossSink): Part[] {
-  if (r.calls !== undefined) return r.calls.map((c) => callPart(c, r.path, losses));
+/** Appends the canonical parts of record `r`. */
+function appendRecordParts(out: Part[], r: Rec, read: RequestRead): void {
+  if (r.calls !== undefined) {
+    for (let i = 0; i < r.calls.length; i++) out.push(callPart(r.calls[i] as Call, r.path, read.losses));
+    return;
+  }
   let wire = r.msg['parts'] as JsonObject[];
   if (r.text !== undefined) {
     // An end that took its chunks' text: that text in its (first) text part.
@@ -102,7 +116,7 @@ function recordParts(r: Rec, losses: LossSink): Part[] {
     const others = wire.filter((p) => typeof p['text'] !== 'string');
     wire = at < 0 ? [{ text: r.text }, ...others] : [{ ...(wire[at] as JsonObject), text: r.text }, ...others];
   }
-  return decodeParts(wire, [...r.path, 'parts'], { losses });
+  appendParts(out, wire, r.path, 'parts', read);
 }
 
 /** The wire fields of a message that no canonical field holds (the message's residue). */
@@ -206,25 +220,25 @@ function typesAsDefault(types: readonly (string | null)[], parts: readonly Part[
 }
 
 /** map: records of one message (see sameMessage) -> one canonical message. */
-function toMessage(group: Rec[], losses: LossSink, limits: Limits): Message {
+function toMessage(group: Rec[], read: RequestRead, limits: Limits): Message {
+  const { losses } = read;
   const first = group[0] as Rec;
   const parts: Part[] = [];
   // The record types as written, one per run of parts (merged fragments count once).
   const types: (string | null)[] = [];
   let prevFragment = false;
-  for (const r of group) {
-    const got = recordParts(r, losses);
-    const fragment = r.type !== undefined && FRAGMENTS.has(r.type);
-    const last = parts[parts.length - 1];
-    const head = got[0];
+  for (let g = 0; g < group.length; g++) {
+    const r = group[g] as Rec;
+    const start = parts.length;
+    appendRecordParts(parts, r, read);
+    const fragment = r.type === T.chunk || r.type === T.content;
+    const last = start > 0 ? parts[start - 1] : undefined;
+    const head = parts[start];
     // Adjacent text fragments of one message are one text.
     if (fragment && prevFragment && last?.type === 'text' && head?.type === 'text' && last.ext === undefined && head.ext === undefined) {
       last.text += head.text;
-      for (let k = 1; k < got.length; k++) parts.push(got[k] as Part);
-    } else {
-      for (let k = 0; k < got.length; k++) parts.push(got[k] as Part);
-      types.push(r.type ?? null);
-    }
+      parts.splice(start, 1);
+    } else types.push(r.type ?? null);
     prevFragment = fragment;
   }
   let issues: Issue[] | undefined;
@@ -262,21 +276,20 @@ function sameMessage(head: Rec, prev: Rec, r: Rec): boolean {
   return r.messageId === prev.messageId || isContinuationOf(r.messageId, head.messageId);
 }
 
-/** The whole compaction: A2A messages (v1.0 form) -> canonical messages. */
-export function compactEntries(entries: readonly Entry[], losses: LossSink, limits: Limits = DEFAULT_LIMITS): Message[] {
-  const recs = toRecords(entries);
+/** The whole compaction: records of A2A messages (toRecord) -> canonical messages, appended to `out`. */
+export function compactRecords(recs: Rec[], losses: LossSink, limits: Limits, out: Message[]): void {
   reduce(recs, losses);
-  const out: Message[] = [];
+  const read: RequestRead = { losses };
   let group: Rec[] = [];
-  for (const r of recs) {
+  for (let i = 0; i < recs.length; i++) {
+    const r = recs[i] as Rec;
     if (r.drop) continue;
     const prev = group[group.length - 1];
     if (prev !== undefined && !sameMessage(group[0] as Rec, prev, r)) {
-      out.push(toMessage(group, losses, limits));
+      out.push(toMessage(group, read, limits));
       group = [];
     }
     group.push(r);
   }
-  if (group.length > 0) out.push(toMessage(group, losses, limits));
-  return out;
+  if (group.length > 0) out.push(toMessage(group, read, limits));
 }

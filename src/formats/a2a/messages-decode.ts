@@ -10,7 +10,8 @@ import type { Message } from '../../model/message.js';
 import type { DecodeContext, LossSink } from '../codec.js';
 import { takeMessageStash } from '../shared/stash.js';
 import type { A2aVersion } from './a2a-api.js';
-import { compactEntries, type Entry } from './compact.js';
+import { compactRecords, toRecord, type Rec } from './compact.js';
+import { pathTo } from './parts.js';
 import { liftMessageStash, NO_KIND } from './stash.js';
 import { readMessage, type Read } from './validate.js';
 import type { Note } from './versions.js';
@@ -34,7 +35,7 @@ export function decodeMessages(list: readonly JsonValue[], path: Path, ctx: Deco
   const paths: Path[] = new Array<Path>(n);
   for (let i = 0; i < n; i++) {
     lifted[i] = liftMessageStash(list[i] as JsonValue);
-    paths[i] = single ? path : [...path, i];
+    paths[i] = single ? path : pathTo(path, i);
   }
   const reads: Read[] = new Array<Read>(n);
   for (let i = 0; i < n; i++) reads[i] = readMessage(lifted[i], paths[i] as Path, note);
@@ -42,12 +43,11 @@ export function decodeMessages(list: readonly JsonValue[], path: Path, ctx: Deco
   const sink: LossSink = single ? { push: (l) => ctx.losses.push({ ...l, path: [...path, ...l.path.slice(path.length + 1)] }) } : ctx.losses;
   const messages: Message[] = [];
   const stashed: boolean[] = [];
-  let run: Entry[] = [];
+  let run: Rec[] = [];
   const flush = (): void => {
-    for (const m of compactEntries(run, ctx.losses, ctx.limits)) {
-      messages.push(m);
-      stashed.push(false);
-    }
+    const before = messages.length;
+    if (run.length > 0) compactRecords(run, ctx.losses, ctx.limits, messages);
+    for (let k = before; k < messages.length; k++) stashed.push(false);
     run = [];
   };
   for (let i = 0; i < lifted.length; ) {
@@ -65,7 +65,7 @@ export function decodeMessages(list: readonly JsonValue[], path: Path, ctx: Deco
     const raw = lifted[i] as JsonObject;
     // A v0.3 message written without its `kind` (as the spec's examples are) is written back so.
     const msg = read.version === '0.3' && raw['kind'] === undefined ? { ...read.value, [NO_KIND]: true } : read.value;
-    run.push({ msg, path: paths[i] as Path });
+    run.push(toRecord(msg, paths[i] as Path));
     i++;
   }
   flush();
