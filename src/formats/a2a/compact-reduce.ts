@@ -37,6 +37,8 @@ export interface Rec {
   run: number | undefined;
   /** An end without text that took the text of the chunks before it. */
   text: string | undefined;
+  /** A fragment whose text joined the text before it in its message: no record type of its own. */
+  joined: boolean;
 }
 
 /** A call as read, before any fragment joins it. All fields in one order (no spread): one shape. */
@@ -64,7 +66,7 @@ export function textOf(r: Rec): string {
 export function toRecord(msg: JsonObject, path: Path): Rec {
   const type = typeOf(msg);
   // Every field written here, in one order (no spread): one object shape for all records.
-  const rec: Rec = { msg, path, type, messageId: msg['messageId'] as string, agent: msg['role'] === 'ROLE_AGENT', drop: false, calls: undefined, run: undefined, text: undefined };
+  const rec: Rec = { msg, path, type, messageId: msg['messageId'] as string, agent: msg['role'] === 'ROLE_AGENT', drop: false, calls: undefined, run: undefined, text: undefined, joined: false };
   if (type === T.toolStart || type === T.toolArgs || type === T.toolEnd) {
     const calls: Call[] = [];
     const parts = msg['parts'] as JsonObject[];

@@ -28,8 +28,6 @@ import { isToolCalls, isToolResults, readCalls, readResultParts, type ReadCall }
 export { toRecord, type Rec } from './compact-reduce.js';
 
 const ROLES: ReadonlySet<string> = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
-/** Message fields kept as residue although MESSAGE_KEYS names them. */
-const ID_KEYS: readonly string[] = ['messageId', 'contextId', 'taskId', 'extensions', 'referenceTaskIds'];
 
 /**
  * A call's canonical part. On the request path (`losses` given) arguments that came as one whole
@@ -121,11 +119,20 @@ function appendRecordParts(out: Part[], r: Rec, read: RequestRead): void {
 
 /** The wire fields of a message that no canonical field holds (the message's residue). */
 function messageResidue(msg: JsonObject, type: string | undefined): JsonObject {
-  const rest: JsonObject = residue(msg, MESSAGE_KEYS) ?? {};
-  for (let i = 0; i < ID_KEYS.length; i++) {
-    const k = ID_KEYS[i] as string;
-    if (msg[k] !== undefined) rest[k] = msg[k] as JsonValue;
+  // The fields kept although MESSAGE_KEYS names them come after the others, in one order, each
+  // read and set by its name (a store by a variable key costs more); the usual residue, the id
+  // alone, is made as one literal.
+  const id = msg['messageId'];
+  let rest = residue(msg, MESSAGE_KEYS);
+  if (rest === undefined && id !== undefined) rest = { messageId: id };
+  else {
+    rest ??= {};
+    if (id !== undefined) rest['messageId'] = id;
   }
+  if (msg['contextId'] !== undefined) rest['contextId'] = msg['contextId'];
+  if (msg['taskId'] !== undefined) rest['taskId'] = msg['taskId'];
+  if (msg['extensions'] !== undefined) rest['extensions'] = msg['extensions'];
+  if (msg['referenceTaskIds'] !== undefined) rest['referenceTaskIds'] = msg['referenceTaskIds'];
   const meta = msg['metadata'];
   if (isJsonObject(meta)) {
     // The metadata without our two keys, copied in a loop (a rest destructuring per message cost more).
@@ -202,33 +209,49 @@ function sameButId(a: JsonObject, b: JsonObject): boolean {
   }
 }
 
+/** The first record from `i` (before `to`) whose type was written: not dropped, not joined. */
+function nextTyped(recs: readonly Rec[], i: number, to: number): number {
+  while (i < to && ((recs[i] as Rec).drop || (recs[i] as Rec).joined)) i++;
+  return i;
+}
+
+/** The record types as written in recs[from, to), one per run of parts (joined fragments count once). */
+function writtenTypes(recs: readonly Rec[], from: number, to: number): (string | null)[] {
+  const types: (string | null)[] = [];
+  for (let i = nextTyped(recs, from, to); i < to; i = nextTyped(recs, i + 1, to)) types.push((recs[i] as Rec).type ?? null);
+  return types;
+}
+
 /**
- * Whether the record types as written are those the encoder writes for `parts` by default (runType):
- * partRuns' runs walked in place, without building them.
+ * Whether the record types as written (writtenTypes) are those the encoder writes for `parts` by
+ * default (runType): partRuns' runs and the records walked in place, without building either.
  */
-function typesAsDefault(types: readonly (string | null)[], parts: readonly Part[], agent: boolean): boolean {
-  let k = 0;
+function typesAsDefault(recs: readonly Rec[], from: number, to: number, parts: readonly Part[], agent: boolean): boolean {
+  let i = from;
   let prev: RunClass | undefined;
   for (let j = 0; j < parts.length; j++) {
     const cls = runClass(parts[j] as Part);
     if (cls === prev) continue;
     prev = cls;
-    if (k >= types.length || types[k] !== runType(cls, agent)) return false;
-    k++;
+    i = nextTyped(recs, i, to);
+    if (i === to || (recs[i] as Rec).type !== runType(cls, agent)) return false;
+    i++;
   }
-  return k === types.length;
+  return nextTyped(recs, i, to) === to;
 }
 
-/** map: records of one message (see sameMessage) -> one canonical message. */
-function toMessage(group: Rec[], read: RequestRead, limits: Limits): Message {
+/**
+ * map: the records of one message (see sameMessage), those of recs[from, to) not dropped, -> one
+ * canonical message. A range of `recs`, not a list of its own: one array less per message.
+ */
+function toMessage(recs: readonly Rec[], from: number, to: number, read: RequestRead, limits: Limits): Message {
   const { losses } = read;
-  const first = group[0] as Rec;
+  const first = recs[from] as Rec;
   const parts: Part[] = [];
-  // The record types as written, one per run of parts (merged fragments count once).
-  const types: (string | null)[] = [];
   let prevFragment = false;
-  for (let g = 0; g < group.length; g++) {
-    const r = group[g] as Rec;
+  for (let g = from; g < to; g++) {
+    const r = recs[g] as Rec;
+    if (r.drop) continue;
     const start = parts.length;
     appendRecordParts(parts, r, read);
     const fragment = r.type === T.chunk || r.type === T.content;
@@ -238,7 +261,8 @@ function toMessage(group: Rec[], read: RequestRead, limits: Limits): Message {
     if (fragment && prevFragment && last?.type === 'text' && head?.type === 'text' && last.ext === undefined && head.ext === undefined) {
       last.text += head.text;
       parts.splice(start, 1);
-    } else types.push(r.type ?? null);
+      r.joined = true;
+    }
     prevFragment = fragment;
   }
   let issues: Issue[] | undefined;
@@ -249,19 +273,19 @@ function toMessage(group: Rec[], read: RequestRead, limits: Limits): Message {
     if (p.type !== 'tool-result') results = false;
   }
   if (issues !== undefined && issues.length > 0) throw new ValidationError(issues);
-  const msg: Message = { role: roleOf(first, results), parts };
   const rest = messageResidue(first.msg, first.type);
   // The records' ids differ by design (continuation ids, chunk runs); any other field is reported.
   // Most groups are one record: nothing to compare (and nothing to serialise).
-  for (let k = 1; k < group.length; k++) {
-    const r = group[k] as Rec;
+  for (let k = from + 1; k < to; k++) {
+    const r = recs[k] as Rec;
+    if (r.drop) continue;
     if (!sameButId(messageResidue(r.msg, r.type), rest)) loss(losses, 'a2a-message-fields', r.path, 'this message differs from the first of its group in fields other than its id, parts and type; those of the first are kept');
   }
   if (first.type === undefined) rest['$untyped'] = true;
-  else if (!typesAsDefault(types, parts, first.agent)) rest['$types'] = types;
+  else if (!typesAsDefault(recs, from, to, parts, first.agent)) rest['$types'] = writtenTypes(recs, from, to);
   if (results && first.agent) rest['$agent'] = true;
-  keepResidue(msg, A2A, rest);
-  return msg;
+  // What keepResidue makes of a new message, as one literal (`a2a` is A2A; a computed key costs more).
+  return { role: roleOf(first, results), parts, ext: { a2a: rest } };
 }
 
 /**
@@ -280,16 +304,18 @@ function sameMessage(head: Rec, prev: Rec, r: Rec): boolean {
 export function compactRecords(recs: Rec[], losses: LossSink, limits: Limits, out: Message[]): void {
   reduce(recs, losses);
   const read: RequestRead = { losses };
-  let group: Rec[] = [];
+  // The current message's records: recs[from, i) without the dropped ones; `prev` the last of them.
+  let from = 0;
+  let prev: Rec | undefined;
   for (let i = 0; i < recs.length; i++) {
     const r = recs[i] as Rec;
     if (r.drop) continue;
-    const prev = group[group.length - 1];
-    if (prev !== undefined && !sameMessage(group[0] as Rec, prev, r)) {
-      out.push(toMessage(group, read, limits));
-      group = [];
+    if (prev === undefined) from = i;
+    else if (!sameMessage(recs[from] as Rec, prev, r)) {
+      out.push(toMessage(recs, from, i, read, limits));
+      from = i;
     }
-    group.push(r);
+    prev = r;
   }
-  if (group.length > 0) out.push(toMessage(group, read, limits));
+  if (prev !== undefined) out.push(toMessage(recs, from, recs.length, read, limits));
 }
