@@ -116,13 +116,19 @@ function reduceChunkRuns(recs: Rec[], losses: LossSink): void {
 function reduceBySharedId(recs: Rec[]): void {
   // Backwards: for each message id, whether the nearest End after this point carries text.
   const endHasText = new Map<string, boolean>();
+  let textless = false;
   for (let i = recs.length - 1; i >= 0; i--) {
     const r = recs[i] as Rec;
     if (r.drop) continue;
-    if (r.type === T.end) endHasText.set(r.messageId, r.text !== undefined || textOf(r) !== '');
-    else if (isFragment(r) && endHasText.get(r.messageId) === true) r.drop = true;
+    if (r.type === T.end) {
+      const hasText = r.text !== undefined || textOf(r) !== '';
+      endHasText.set(r.messageId, hasText);
+      if (!hasText) textless = true;
+    } else if (isFragment(r) && endHasText.get(r.messageId) === true) r.drop = true;
   }
-  // An End without text after fragments of its id only closes them (they stand).
+  // An End without text after fragments of its id only closes them (they stand). Only an End
+  // without text can go: none, nothing to look for.
+  if (!textless) return;
   const fragmentIds = new Set<string>();
   for (const r of recs) {
     if (r.drop) continue;
@@ -142,22 +148,29 @@ function argsText(c: Call): string {
 /** Argument fragments join their call; a later Start of an open call is its final form. */
 function reduceCalls(recs: Rec[], losses: LossSink): void {
   const owner = new Map<string, { rec: Rec; call: Call }>();
-  for (const r of recs) {
+  for (let i = 0; i < recs.length; i++) {
+    const r = recs[i] as Rec;
     // A turn of the user, or results, closes the calls before: an id seen again after them is a new call.
-    if (!r.drop && (!r.agent || r.type === T.toolResult)) owner.clear();
+    // (Cleared only when it holds any: clear() makes a new table.)
+    if (!r.drop && (!r.agent || r.type === T.toolResult) && owner.size > 0) owner.clear();
     if (r.calls === undefined || r.drop) continue;
     if (r.type === T.toolEnd) {
       r.drop = true;
       continue;
     }
-    const kept: Call[] = [];
-    for (const c of r.calls) {
+    const calls = r.calls;
+    // The calls that stay in this record: r.calls itself while every call is a new one (the usual
+    // case), a copy from the first call that is not.
+    let kept: Call[] | undefined;
+    for (let k = 0; k < calls.length; k++) {
+      const c = calls[k] as Call;
       const cur = owner.get(c.callId);
       if (cur === undefined) {
         owner.set(c.callId, { rec: r, call: c });
-        kept.push(c);
+        kept?.push(c);
         continue;
       }
+      kept ??= calls.slice(0, k);
       if (r.type !== T.toolStart) {
         cur.call.chunks.push(...c.chunks);
         if (c.json !== undefined && cur.call.json === undefined) cur.call.json = c.json;
@@ -182,8 +195,8 @@ function reduceCalls(recs: Rec[], losses: LossSink): void {
       owner.set(c.callId, { rec: r, call: c });
       kept.push(c);
     }
-    r.calls = kept;
-    if (kept.length === 0) r.drop = true;
+    if (kept !== undefined) r.calls = kept;
+    if (r.calls.length === 0) r.drop = true;
   }
 }
 
