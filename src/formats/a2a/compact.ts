@@ -71,27 +71,37 @@ export interface RequestRead {
 export function decodeOne(p: JsonObject, at: Path, request?: RequestRead): Part[] {
   const data = p['data'];
   // Only a part that is nothing but the tool data is one (metadata on it would have no home).
-  if (isToolResults(data) && Object.keys(p).length === 1) return readResultParts(data, pathTo(at, 'data'), request !== undefined);
-  if (isToolCalls(data) && Object.keys(p).length === 1) {
-    const dataAt = pathTo(at, 'data');
-    const calls = readCalls(data, dataAt, true);
+  if ((isToolResults(data) || isToolCalls(data)) && Object.keys(p).length === 1) {
     const out: Part[] = [];
-    for (let i = 0; i < calls.length; i++) out.push(callPart(toCall(calls[i] as ReadCall), dataAt, request?.losses));
+    appendToolData(out, data, pathTo(at, 'data'), request);
     return out;
   }
   return [decodePart(p, at)];
 }
 
+/** The parts of a tool data object (found at `at`): its results, else its calls, appended to `out`. */
+function appendToolData(out: Part[], data: JsonObject, at: Path, request: RequestRead | undefined): void {
+  if (isToolResults(data)) {
+    const results = readResultParts(data, at, request !== undefined);
+    for (let i = 0; i < results.length; i++) out.push(results[i] as Part);
+    return;
+  }
+  const calls = readCalls(data, at, true);
+  for (let i = 0; i < calls.length; i++) out.push(callPart(toCall(calls[i] as ReadCall), at, request?.losses));
+}
+
 /**
  * Appends the canonical parts of `list`, the parts found at `[...path, key]` (at `path` without a
- * key). A plain content part needs its path only for an error: made there (decodePart), not per part.
+ * key): decodeOne's reading, its tests made once. A plain content part needs its path only for an
+ * error: made there (decodePart), not per part.
  */
 function appendParts(out: Part[], list: readonly JsonObject[], path: Path, key: string | undefined, request: RequestRead | undefined): void {
   for (let i = 0; i < list.length; i++) {
     const p = list[i] as JsonObject;
     const data = p['data'];
-    if (data === undefined || !(isToolResults(data) || isToolCalls(data)) || Object.keys(p).length !== 1) out.push(decodePart(p, path, i, key));
-    else for (const part of decodeOne(p, key === undefined ? pathTo(path, i) : pathTo(path, key, i), request)) out.push(part);
+    if (data !== undefined && (isToolResults(data) || isToolCalls(data)) && Object.keys(p).length === 1) {
+      appendToolData(out, data, key === undefined ? pathTo(path, i, 'data') : pathTo(path, key, i, 'data'), request);
+    } else out.push(decodePart(p, path, i, key));
   }
 }
 

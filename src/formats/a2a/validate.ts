@@ -138,7 +138,7 @@ export function readStreamObject(value: JsonValue, path: Path, note: Note): Read
  * messageId, a ROLE_* role) without an issue: V1MessageSchema as a yes/no check (stream-fast.ts),
  * no paths, no zod lookups. False leaves the object to the full reading, which finds the issues.
  */
-function v1MessageOk(obj: JsonObject): boolean {
+export function v1MessageOk(obj: JsonObject): boolean {
   return obj['kind'] === undefined && !('artifact' in obj) && !('status' in obj) && v1ObjectOk('message', obj);
 }
 
