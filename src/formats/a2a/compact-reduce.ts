@@ -14,7 +14,8 @@ import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
 import { MESSAGE_TYPES as T } from './a2a-api.js';
-import { loss, pathTo } from './parts.js';
+import { loss } from './parts.js';
+import { pathTo } from './path-to.js';
 import { isToolCalls, readCalls, type ReadCall } from './tool-data.js';
 
 export interface Call extends ReadCall {

@@ -22,7 +22,8 @@ import { keepResidue, residue, setOwn } from '../shared/residue.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, MESSAGE_KEYS, MESSAGE_TYPES as T } from './a2a-api.js';
 import { reduce, toCall, type Call, type Rec } from './compact-reduce.js';
 import { isContinuationOf } from './message-ids.js';
-import { decodePart, loss, pathTo } from './parts.js';
+import { decodePart, loss } from './parts.js';
+import { pathTo } from './path-to.js';
 import { isToolCalls, isToolResults, readCalls, readResultParts, type ReadCall } from './tool-data.js';
 
 export { toRecord, type Rec } from './compact-reduce.js';

@@ -11,7 +11,7 @@ import type { DecodeContext, LossSink } from '../codec.js';
 import { takeMessageStash } from '../shared/stash.js';
 import type { A2aVersion } from './a2a-api.js';
 import { compactRecords, toRecord, type Rec } from './compact.js';
-import { pathTo } from './parts.js';
+import { pathTo } from './path-to.js';
 import { liftMessageStash, NO_KIND } from './stash.js';
 import { readMessage, v1MessageOk } from './validate.js';
 import type { Note } from './versions.js';
@@ -51,7 +51,9 @@ export function decodeMessages(list: readonly JsonValue[], path: Path, ctx: Deco
       const read = readMessage(raw, at, note);
       if (i === 0) version = read.version;
       // A v0.3 message written without its `kind` (as the spec's examples are) is written back so.
-      values[i] = read.version === '0.3' && (raw as JsonObject)['kind'] === undefined ? { ...read.value, [NO_KIND]: true } : read.value;
+      // Its v1.0 form is a new object (versions.ts), so the hint is set on it: no copy.
+      if (read.version === '0.3' && (raw as JsonObject)['kind'] === undefined) read.value[NO_KIND] = true;
+      values[i] = read.value;
     }
   }
   // A stale stash on a single message is reported at the message, not at a list index.

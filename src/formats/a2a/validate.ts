@@ -26,6 +26,7 @@ import {
 import { artifactUpdateToV1, messageToV1, statusUpdateToV1, taskToV1, type Note } from './versions.js';
 import { schemaIssues } from '../shared/zod-fast.js';
 import { v1ObjectOk } from './stream-fast.js';
+import { v03MessageOk } from './fast-v03.js';
 
 export type ObjectKind = 'task' | 'message' | 'status-update' | 'artifact-update';
 
@@ -142,11 +143,24 @@ export function v1MessageOk(obj: JsonObject): boolean {
   return obj['kind'] === undefined && !('artifact' in obj) && !('status' in obj) && v1ObjectOk('message', obj);
 }
 
+/**
+ * Whether readStreamObject takes `obj` for a v0.3 message when it is a valid one: tagged `message`,
+ * or untagged and neither an update nor a task by its fields (a valid v0.3 message has a messageId,
+ * several keys and a v0.3 role, so no wrapper and no other version).
+ */
+function v03MessageShape(obj: JsonObject): boolean {
+  const kind = obj['kind'];
+  return kind === 'message' || (kind === undefined && !('artifact' in obj) && !('status' in obj));
+}
+
 /** A message on its own or inside a list or task, either version. */
 export function readMessage(value: unknown, path: Path, note: Note): Read {
   if (!isJsonObject(value)) throw invalid(path, 'an A2A message must be a JSON object', 'object', value);
   // The common case, a valid v1.0 message, read without the general path (its outcome is the same).
   if (v1MessageOk(value)) return { kind: 'message', version: '1.0', value };
+  // So is a valid v0.3 message, tagged or known by its shape: readStreamObject would read it as one
+  // (readAs 'message', '0.3'), its schema check passing.
+  if (v03MessageShape(value) && v03MessageOk(value)) return { kind: 'message', version: '0.3', value: messageToV1(value, path, note) };
   const read = readStreamObject(value, path, note);
   if (read.kind !== 'message') throw invalid(path, `expected an A2A message, found a ${read.kind}`);
   return read;
