@@ -15,13 +15,8 @@ import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
 import { MESSAGE_TYPES as T } from './a2a-api.js';
 import { loss } from './parts.js';
+import { pathTo } from './path-to.js';
 import { isToolCalls, readCalls, type ReadCall } from './tool-data.js';
-
-/** One A2A message in v1.0 form and where it was in the input. */
-export interface Entry {
-  msg: JsonObject;
-  path: Path;
-}
 
 export interface Call extends ReadCall {
   chunks: string[];
@@ -29,7 +24,10 @@ export interface Call extends ReadCall {
   merged: boolean;
 }
 
-export interface Rec extends Entry {
+/** One A2A message (v1.0 form) read for compaction, and where it was in the input. */
+export interface Rec {
+  msg: JsonObject;
+  path: Path;
   type: string | undefined;
   messageId: string;
   agent: boolean;
@@ -40,6 +38,8 @@ export interface Rec extends Entry {
   run: number | undefined;
   /** An end without text that took the text of the chunks before it. */
   text: string | undefined;
+  /** A fragment whose text joined the text before it in its message: no record type of its own. */
+  joined: boolean;
 }
 
 /** A call as read, before any fragment joins it. All fields in one order (no spread): one shape. */
@@ -63,24 +63,22 @@ export function textOf(r: Rec): string {
   return s;
 }
 
-/** map: one record per message; tool-call records read their calls. */
-export function toRecords(entries: readonly Entry[]): Rec[] {
-  return entries.map((e) => {
-    const type = typeOf(e.msg);
-    // Every field written here, in one order (no spread): one object shape for all records.
-    const rec: Rec = { msg: e.msg, path: e.path, type, messageId: e.msg['messageId'] as string, agent: e.msg['role'] === 'ROLE_AGENT', drop: false, calls: undefined, run: undefined, text: undefined };
-    if (type === T.toolStart || type === T.toolArgs || type === T.toolEnd) {
-      const calls: Call[] = [];
-      const parts = e.msg['parts'] as JsonObject[];
-      for (let i = 0; i < parts.length; i++) {
-        const data = (parts[i] as JsonObject)['data'];
-        if (!isToolCalls(data)) continue;
-        for (const c of readCalls(data, [...e.path, 'parts', i, 'data'], false)) calls.push(toCall(c));
-      }
-      rec.calls = calls;
+/** map: the record of one message; tool-call records read their calls. */
+export function toRecord(msg: JsonObject, path: Path): Rec {
+  const type = typeOf(msg);
+  // Every field written here, in one order (no spread): one object shape for all records.
+  const rec: Rec = { msg, path, type, messageId: msg['messageId'] as string, agent: msg['role'] === 'ROLE_AGENT', drop: false, calls: undefined, run: undefined, text: undefined, joined: false };
+  if (type === T.toolStart || type === T.toolArgs || type === T.toolEnd) {
+    const calls: Call[] = [];
+    const parts = msg['parts'] as JsonObject[];
+    for (let i = 0; i < parts.length; i++) {
+      const data = (parts[i] as JsonObject)['data'];
+      if (!isToolCalls(data)) continue;
+      for (const c of readCalls(data, pathTo(path, 'parts', i, 'data'), false)) calls.push(toCall(c));
     }
-    return rec;
-  });
+    rec.calls = calls;
+  }
+  return rec;
 }
 
 const isChunk = (r: Rec): boolean => r.agent && r.type === T.chunk;
@@ -119,13 +117,19 @@ function reduceChunkRuns(recs: Rec[], losses: LossSink): void {
 function reduceBySharedId(recs: Rec[]): void {
   // Backwards: for each message id, whether the nearest End after this point carries text.
   const endHasText = new Map<string, boolean>();
+  let textless = false;
   for (let i = recs.length - 1; i >= 0; i--) {
     const r = recs[i] as Rec;
     if (r.drop) continue;
-    if (r.type === T.end) endHasText.set(r.messageId, r.text !== undefined || textOf(r) !== '');
-    else if (isFragment(r) && endHasText.get(r.messageId) === true) r.drop = true;
+    if (r.type === T.end) {
+      const hasText = r.text !== undefined || textOf(r) !== '';
+      endHasText.set(r.messageId, hasText);
+      if (!hasText) textless = true;
+    } else if (isFragment(r) && endHasText.get(r.messageId) === true) r.drop = true;
   }
-  // An End without text after fragments of its id only closes them (they stand).
+  // An End without text after fragments of its id only closes them (they stand). Only an End
+  // without text can go: none, nothing to look for.
+  if (!textless) return;
   const fragmentIds = new Set<string>();
   for (const r of recs) {
     if (r.drop) continue;
@@ -145,22 +149,29 @@ function argsText(c: Call): string {
 /** Argument fragments join their call; a later Start of an open call is its final form. */
 function reduceCalls(recs: Rec[], losses: LossSink): void {
   const owner = new Map<string, { rec: Rec; call: Call }>();
-  for (const r of recs) {
+  for (let i = 0; i < recs.length; i++) {
+    const r = recs[i] as Rec;
     // A turn of the user, or results, closes the calls before: an id seen again after them is a new call.
-    if (!r.drop && (!r.agent || r.type === T.toolResult)) owner.clear();
+    // (Cleared only when it holds any: clear() makes a new table.)
+    if (!r.drop && (!r.agent || r.type === T.toolResult) && owner.size > 0) owner.clear();
     if (r.calls === undefined || r.drop) continue;
     if (r.type === T.toolEnd) {
       r.drop = true;
       continue;
     }
-    const kept: Call[] = [];
-    for (const c of r.calls) {
+    const calls = r.calls;
+    // The calls that stay in this record: r.calls itself while every call is a new one (the usual
+    // case), a copy from the first call that is not.
+    let kept: Call[] | undefined;
+    for (let k = 0; k < calls.length; k++) {
+      const c = calls[k] as Call;
       const cur = owner.get(c.callId);
       if (cur === undefined) {
         owner.set(c.callId, { rec: r, call: c });
-        kept.push(c);
+        kept?.push(c);
         continue;
       }
+      kept ??= calls.slice(0, k);
       if (r.type !== T.toolStart) {
         cur.call.chunks.push(...c.chunks);
         if (c.json !== undefined && cur.call.json === undefined) cur.call.json = c.json;
@@ -185,8 +196,8 @@ function reduceCalls(recs: Rec[], losses: LossSink): void {
       owner.set(c.callId, { rec: r, call: c });
       kept.push(c);
     }
-    r.calls = kept;
-    if (kept.length === 0) r.drop = true;
+    if (kept !== undefined) r.calls = kept;
+    if (r.calls.length === 0) r.drop = true;
   }
 }
 

@@ -16,21 +16,19 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { Message, Role } from '../../model/message.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
-import { DEFAULT_LIMITS, type Limits, type LossSink } from '../codec.js';
+import type { Limits, LossSink } from '../codec.js';
 import { checkTextSize, overTextLimit } from '../shared/text-limit.js';
 import { keepResidue, residue, setOwn } from '../shared/residue.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, MESSAGE_KEYS, MESSAGE_TYPES as T } from './a2a-api.js';
-import { reduce, toCall, toRecords, type Call, type Entry, type Rec } from './compact-reduce.js';
+import { reduce, toCall, type Call, type Rec } from './compact-reduce.js';
 import { isContinuationOf } from './message-ids.js';
 import { decodePart, loss } from './parts.js';
-import { isToolCalls, isToolResults, readCalls, readResultParts } from './tool-data.js';
+import { pathTo } from './path-to.js';
+import { isToolCalls, isToolResults, readCalls, readResultParts, type ReadCall } from './tool-data.js';
 
-export type { Entry } from './compact-reduce.js';
+export { toRecord, type Rec } from './compact-reduce.js';
 
-const FRAGMENTS: ReadonlySet<string> = new Set([T.chunk, T.content]);
 const ROLES: ReadonlySet<string> = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
-/** Message fields kept as residue although MESSAGE_KEYS names them. */
-const ID_KEYS: readonly string[] = ['messageId', 'contextId', 'taskId', 'extensions', 'referenceTaskIds'];
 
 /**
  * A call's canonical part. On the request path (`losses` given) arguments that came as one whole
@@ -74,27 +72,52 @@ export interface RequestRead {
 export function decodeOne(p: JsonObject, at: Path, request?: RequestRead): Part[] {
   const data = p['data'];
   // Only a part that is nothing but the tool data is one (metadata on it would have no home).
-  if (isToolResults(data) && Object.keys(p).length === 1) return readResultParts(data, [...at, 'data'], request !== undefined);
-  if (isToolCalls(data) && Object.keys(p).length === 1) {
-    return readCalls(data, [...at, 'data'], true).map((c) => callPart(toCall(c), [...at, 'data'], request?.losses));
+  if ((isToolResults(data) || isToolCalls(data)) && Object.keys(p).length === 1) {
+    const out: Part[] = [];
+    appendToolData(out, data, pathTo(at, 'data'), request);
+    return out;
   }
   return [decodePart(p, at)];
 }
 
-export function decodeParts(list: readonly JsonObject[], path: Path, request?: RequestRead): Part[] {
-  const out: Part[] = [];
+/** The parts of a tool data object (found at `at`): its results, else its calls, appended to `out`. */
+function appendToolData(out: Part[], data: JsonObject, at: Path, request: RequestRead | undefined): void {
+  if (isToolResults(data)) {
+    const results = readResultParts(data, at, request !== undefined);
+    for (let i = 0; i < results.length; i++) out.push(results[i] as Part);
+    return;
+  }
+  const calls = readCalls(data, at, true);
+  for (let i = 0; i < calls.length; i++) out.push(callPart(toCall(calls[i] as ReadCall), at, request?.losses));
+}
+
+/**
+ * Appends the canonical parts of `list`, the parts found at `[...path, key]` (at `path` without a
+ * key): decodeOne's reading, its tests made once. A plain content part needs its path only for an
+ * error: made there (decodePart), not per part.
+ */
+function appendParts(out: Part[], list: readonly JsonObject[], path: Path, key: string | undefined, request: RequestRead | undefined): void {
   for (let i = 0; i < list.length; i++) {
     const p = list[i] as JsonObject;
     const data = p['data'];
-    // A plain content part needs its path only for an error: made there (decodePart), not per part.
-    if (data === undefined || !(isToolResults(data) || isToolCalls(data)) || Object.keys(p).length !== 1) out.push(decodePart(p, path, i));
-    else for (const part of decodeOne(p, [...path, i], request)) out.push(part);
+    if (data !== undefined && (isToolResults(data) || isToolCalls(data)) && Object.keys(p).length === 1) {
+      appendToolData(out, data, key === undefined ? pathTo(path, i, 'data') : pathTo(path, key, i, 'data'), request);
+    } else out.push(decodePart(p, path, i, key));
   }
+}
+
+export function decodeParts(list: readonly JsonObject[], path: Path, request?: RequestRead): Part[] {
+  const out: Part[] = [];
+  appendParts(out, list, path, undefined, request);
   return out;
 }
 
-function recordParts(r: Rec, losses: LossSink): Part[] {
-  if (r.calls !== undefined) return r.calls.map((c) => callPart(c, r.path, losses));
+/** Appends the canonical parts of record `r`. */
+function appendRecordParts(out: Part[], r: Rec, read: RequestRead): void {
+  if (r.calls !== undefined) {
+    for (let i = 0; i < r.calls.length; i++) out.push(callPart(r.calls[i] as Call, r.path, read.losses));
+    return;
+  }
   let wire = r.msg['parts'] as JsonObject[];
   if (r.text !== undefined) {
     // An end that took its chunks' text: that text in its (first) text part.
@@ -102,16 +125,25 @@ function recordParts(r: Rec, losses: LossSink): Part[] {
     const others = wire.filter((p) => typeof p['text'] !== 'string');
     wire = at < 0 ? [{ text: r.text }, ...others] : [{ ...(wire[at] as JsonObject), text: r.text }, ...others];
   }
-  return decodeParts(wire, [...r.path, 'parts'], { losses });
+  appendParts(out, wire, r.path, 'parts', read);
 }
 
 /** The wire fields of a message that no canonical field holds (the message's residue). */
 function messageResidue(msg: JsonObject, type: string | undefined): JsonObject {
-  const rest: JsonObject = residue(msg, MESSAGE_KEYS) ?? {};
-  for (let i = 0; i < ID_KEYS.length; i++) {
-    const k = ID_KEYS[i] as string;
-    if (msg[k] !== undefined) rest[k] = msg[k] as JsonValue;
+  // The fields kept although MESSAGE_KEYS names them come after the others, in one order, each
+  // read and set by its name (a store by a variable key costs more); the usual residue, the id
+  // alone, is made as one literal.
+  const id = msg['messageId'];
+  let rest = residue(msg, MESSAGE_KEYS);
+  if (rest === undefined && id !== undefined) rest = { messageId: id };
+  else {
+    rest ??= {};
+    if (id !== undefined) rest['messageId'] = id;
   }
+  if (msg['contextId'] !== undefined) rest['contextId'] = msg['contextId'];
+  if (msg['taskId'] !== undefined) rest['taskId'] = msg['taskId'];
+  if (msg['extensions'] !== undefined) rest['extensions'] = msg['extensions'];
+  if (msg['referenceTaskIds'] !== undefined) rest['referenceTaskIds'] = msg['referenceTaskIds'];
   const meta = msg['metadata'];
   if (isJsonObject(meta)) {
     // The metadata without our two keys, copied in a loop (a rest destructuring per message cost more).
@@ -188,42 +220,59 @@ function sameButId(a: JsonObject, b: JsonObject): boolean {
   }
 }
 
+/** The first record from `i` (before `to`) whose type was written: not dropped, not joined. */
+function nextTyped(recs: readonly Rec[], i: number, to: number): number {
+  while (i < to && ((recs[i] as Rec).drop || (recs[i] as Rec).joined)) i++;
+  return i;
+}
+
+/** The record types as written in recs[from, to), one per run of parts (joined fragments count once). */
+function writtenTypes(recs: readonly Rec[], from: number, to: number): (string | null)[] {
+  const types: (string | null)[] = [];
+  for (let i = nextTyped(recs, from, to); i < to; i = nextTyped(recs, i + 1, to)) types.push((recs[i] as Rec).type ?? null);
+  return types;
+}
+
 /**
- * Whether the record types as written are those the encoder writes for `parts` by default (runType):
- * partRuns' runs walked in place, without building them.
+ * Whether the record types as written (writtenTypes) are those the encoder writes for `parts` by
+ * default (runType): partRuns' runs and the records walked in place, without building either.
  */
-function typesAsDefault(types: readonly (string | null)[], parts: readonly Part[], agent: boolean): boolean {
-  let k = 0;
+function typesAsDefault(recs: readonly Rec[], from: number, to: number, parts: readonly Part[], agent: boolean): boolean {
+  let i = from;
   let prev: RunClass | undefined;
   for (let j = 0; j < parts.length; j++) {
     const cls = runClass(parts[j] as Part);
     if (cls === prev) continue;
     prev = cls;
-    if (k >= types.length || types[k] !== runType(cls, agent)) return false;
-    k++;
+    i = nextTyped(recs, i, to);
+    if (i === to || (recs[i] as Rec).type !== runType(cls, agent)) return false;
+    i++;
   }
-  return k === types.length;
+  return nextTyped(recs, i, to) === to;
 }
 
-/** map: records of one message (see sameMessage) -> one canonical message. */
-function toMessage(group: Rec[], losses: LossSink, limits: Limits): Message {
-  const first = group[0] as Rec;
+/**
+ * map: the records of one message (see sameMessage), those of recs[from, to) not dropped, -> one
+ * canonical message. A range of `recs`, not a list of its own: one array less per message.
+ */
+function toMessage(recs: readonly Rec[], from: number, to: number, read: RequestRead, limits: Limits): Message {
+  const { losses } = read;
+  const first = recs[from] as Rec;
   const parts: Part[] = [];
-  // The record types as written, one per run of parts (merged fragments count once).
-  const types: (string | null)[] = [];
   let prevFragment = false;
-  for (const r of group) {
-    const got = recordParts(r, losses);
-    const fragment = r.type !== undefined && FRAGMENTS.has(r.type);
-    const last = parts[parts.length - 1];
-    const head = got[0];
+  for (let g = from; g < to; g++) {
+    const r = recs[g] as Rec;
+    if (r.drop) continue;
+    const start = parts.length;
+    appendRecordParts(parts, r, read);
+    const fragment = r.type === T.chunk || r.type === T.content;
+    const last = start > 0 ? parts[start - 1] : undefined;
+    const head = parts[start];
     // Adjacent text fragments of one message are one text.
     if (fragment && prevFragment && last?.type === 'text' && head?.type === 'text' && last.ext === undefined && head.ext === undefined) {
       last.text += head.text;
-      for (let k = 1; k < got.length; k++) parts.push(got[k] as Part);
-    } else {
-      for (let k = 0; k < got.length; k++) parts.push(got[k] as Part);
-      types.push(r.type ?? null);
+      parts.splice(start, 1);
+      r.joined = true;
     }
     prevFragment = fragment;
   }
@@ -235,19 +284,19 @@ function toMessage(group: Rec[], losses: LossSink, limits: Limits): Message {
     if (p.type !== 'tool-result') results = false;
   }
   if (issues !== undefined && issues.length > 0) throw new ValidationError(issues);
-  const msg: Message = { role: roleOf(first, results), parts };
   const rest = messageResidue(first.msg, first.type);
   // The records' ids differ by design (continuation ids, chunk runs); any other field is reported.
   // Most groups are one record: nothing to compare (and nothing to serialise).
-  for (let k = 1; k < group.length; k++) {
-    const r = group[k] as Rec;
+  for (let k = from + 1; k < to; k++) {
+    const r = recs[k] as Rec;
+    if (r.drop) continue;
     if (!sameButId(messageResidue(r.msg, r.type), rest)) loss(losses, 'a2a-message-fields', r.path, 'this message differs from the first of its group in fields other than its id, parts and type; those of the first are kept');
   }
   if (first.type === undefined) rest['$untyped'] = true;
-  else if (!typesAsDefault(types, parts, first.agent)) rest['$types'] = types;
+  else if (!typesAsDefault(recs, from, to, parts, first.agent)) rest['$types'] = writtenTypes(recs, from, to);
   if (results && first.agent) rest['$agent'] = true;
-  keepResidue(msg, A2A, rest);
-  return msg;
+  // What keepResidue makes of a new message, as one literal (`a2a` is A2A; a computed key costs more).
+  return { role: roleOf(first, results), parts, ext: { a2a: rest } };
 }
 
 /**
@@ -262,21 +311,22 @@ function sameMessage(head: Rec, prev: Rec, r: Rec): boolean {
   return r.messageId === prev.messageId || isContinuationOf(r.messageId, head.messageId);
 }
 
-/** The whole compaction: A2A messages (v1.0 form) -> canonical messages. */
-export function compactEntries(entries: readonly Entry[], losses: LossSink, limits: Limits = DEFAULT_LIMITS): Message[] {
-  const recs = toRecords(entries);
+/** The whole compaction: records of A2A messages (toRecord) -> canonical messages, appended to `out`. */
+export function compactRecords(recs: Rec[], losses: LossSink, limits: Limits, out: Message[]): void {
   reduce(recs, losses);
-  const out: Message[] = [];
-  let group: Rec[] = [];
-  for (const r of recs) {
+  const read: RequestRead = { losses };
+  // The current message's records: recs[from, i) without the dropped ones; `prev` the last of them.
+  let from = 0;
+  let prev: Rec | undefined;
+  for (let i = 0; i < recs.length; i++) {
+    const r = recs[i] as Rec;
     if (r.drop) continue;
-    const prev = group[group.length - 1];
-    if (prev !== undefined && !sameMessage(group[0] as Rec, prev, r)) {
-      out.push(toMessage(group, losses, limits));
-      group = [];
+    if (prev === undefined) from = i;
+    else if (!sameMessage(recs[from] as Rec, prev, r)) {
+      out.push(toMessage(recs, from, i, read, limits));
+      from = i;
     }
-    group.push(r);
+    prev = r;
   }
-  if (group.length > 0) out.push(toMessage(group, losses, limits));
-  return out;
+  if (prev !== undefined) out.push(toMessage(recs, from, recs.length, read, limits));
 }

@@ -4,15 +4,16 @@
  * messages replace its wire messages (when they still match them), and each run of wire messages
  * between stashes is compacted (compact.ts) on its own.
  */
-import type { JsonObject, JsonValue } from '../../model/json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { DecodeContext, LossSink } from '../codec.js';
 import { takeMessageStash } from '../shared/stash.js';
 import type { A2aVersion } from './a2a-api.js';
-import { compactEntries, type Entry } from './compact.js';
+import { compactRecords, toRecord, type Rec } from './compact.js';
+import { pathTo } from './path-to.js';
 import { liftMessageStash, NO_KIND } from './stash.js';
-import { readMessage, type Read } from './validate.js';
+import { readMessage, v1MessageOk } from './validate.js';
 import type { Note } from './versions.js';
 
 export interface DecodedMessages {
@@ -30,28 +31,45 @@ export interface DecodedMessages {
 export function decodeMessages(list: readonly JsonValue[], path: Path, ctx: DecodeContext, note: Note, single = false): DecodedMessages {
   // One path per message, made once (validation and compaction both name it).
   const n = list.length;
-  const lifted: JsonValue[] = new Array<JsonValue>(n);
+  // The messages with their metadata stash lifted: `list` itself until one has a stash.
+  let lifted: readonly JsonValue[] = list;
   const paths: Path[] = new Array<Path>(n);
+  // Each message in its v1.0 form.
+  const values: JsonObject[] = new Array<JsonObject>(n);
+  let version: A2aVersion = '1.0';
   for (let i = 0; i < n; i++) {
-    lifted[i] = liftMessageStash(list[i] as JsonValue);
-    paths[i] = single ? path : [...path, i];
+    const raw = liftMessageStash(list[i] as JsonValue);
+    if (raw !== list[i]) {
+      if (lifted === list) lifted = list.slice();
+      (lifted as JsonValue[])[i] = raw;
+    }
+    const at = single ? path : pathTo(path, i);
+    paths[i] = at;
+    // A valid v1.0 message (the common case) is taken as it is: readMessage's own first test, without its Read.
+    if (isJsonObject(raw) && v1MessageOk(raw)) values[i] = raw;
+    else {
+      const read = readMessage(raw, at, note);
+      if (i === 0) version = read.version;
+      // A v0.3 message written without its `kind` (as the spec's examples are) is written back so.
+      // Its v1.0 form is a new object (versions.ts), so the hint is set on it: no copy.
+      if (read.version === '0.3' && (raw as JsonObject)['kind'] === undefined) read.value[NO_KIND] = true;
+      values[i] = read.value;
+    }
   }
-  const reads: Read[] = new Array<Read>(n);
-  for (let i = 0; i < n; i++) reads[i] = readMessage(lifted[i], paths[i] as Path, note);
   // A stale stash on a single message is reported at the message, not at a list index.
   const sink: LossSink = single ? { push: (l) => ctx.losses.push({ ...l, path: [...path, ...l.path.slice(path.length + 1)] }) } : ctx.losses;
   const messages: Message[] = [];
   const stashed: boolean[] = [];
-  let run: Entry[] = [];
+  let run: Rec[] = [];
   const flush = (): void => {
-    for (const m of compactEntries(run, ctx.losses, ctx.limits)) {
-      messages.push(m);
-      stashed.push(false);
-    }
+    const before = messages.length;
+    if (run.length > 0) compactRecords(run, ctx.losses, ctx.limits, messages);
+    for (let k = before; k < messages.length; k++) stashed.push(false);
     run = [];
   };
+  const stashCtx: DecodeContext = { limits: ctx.limits, losses: sink };
   for (let i = 0; i < lifted.length; ) {
-    const stash = takeMessageStash(lifted, i, { limits: ctx.limits, losses: sink }, path);
+    const stash = takeMessageStash(lifted, i, stashCtx, path);
     if (stash) {
       flush();
       for (const m of stash.messages) {
@@ -61,13 +79,9 @@ export function decodeMessages(list: readonly JsonValue[], path: Path, ctx: Deco
       i += stash.span;
       continue;
     }
-    const read = reads[i] as Read;
-    const raw = lifted[i] as JsonObject;
-    // A v0.3 message written without its `kind` (as the spec's examples are) is written back so.
-    const msg = read.version === '0.3' && raw['kind'] === undefined ? { ...read.value, [NO_KIND]: true } : read.value;
-    run.push({ msg, path: paths[i] as Path });
+    run.push(toRecord(values[i] as JsonObject, paths[i] as Path));
     i++;
   }
   flush();
-  return { messages, stashed, version: reads[0]?.version ?? '1.0' };
+  return { messages, stashed, version };
 }

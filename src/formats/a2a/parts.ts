@@ -41,9 +41,9 @@ function partResidue(p: JsonObject, keepFilename: boolean): JsonObject | undefin
 
 /**
  * One v1.0 part -> one canonical part. `raw` must be base64 text. The part is at `path`, or at
- * `[...path, index]` with an index (made only for an error).
+ * `[...path, index]` with an index, `[...path, key, index]` with a key too (made only for an error).
  */
-export function decodePart(p: JsonObject, path: Path, index?: number): Part {
+export function decodePart(p: JsonObject, path: Path, index?: number, key?: string): Part {
   const mediaType = typeof p['mediaType'] === 'string' ? p['mediaType'] : undefined;
   if (typeof p['text'] === 'string') {
     const part: Part = { type: 'text', text: p['text'] };
@@ -58,7 +58,7 @@ export function decodePart(p: JsonObject, path: Path, index?: number): Part {
   let source: Source;
   if (typeof p['raw'] === 'string') {
     if (!isBase64Text(p['raw'])) {
-      const at = index === undefined ? path : [...path, index];
+      const at = index === undefined ? path : key === undefined ? [...path, index] : [...path, key, index];
       throw new ValidationError([{ code: 'invalid_base64', path: [...at, ...rawPath(p)], message: 'file bytes are not valid base64', expected: 'base64 text' }]);
     }
     // Base64 sources need a media type and it is never guessed: a file without one stays untyped.

@@ -19,7 +19,7 @@ function id(v: unknown): boolean {
 }
 
 /** Metadata (z.record of string keys): a plain object without symbol keys, as zod's record requires. */
-function optMetadata(v: unknown): boolean {
+export function optMetadata(v: unknown): boolean {
   return v === undefined || (z.util.isPlainObject(v) && Object.getOwnPropertySymbols(v).length === 0);
 }
 

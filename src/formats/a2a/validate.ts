@@ -26,6 +26,7 @@ import {
 import { artifactUpdateToV1, messageToV1, statusUpdateToV1, taskToV1, type Note } from './versions.js';
 import { schemaIssues } from '../shared/zod-fast.js';
 import { v1ObjectOk } from './stream-fast.js';
+import { v03MessageOk } from './fast-v03.js';
 
 export type ObjectKind = 'task' | 'message' | 'status-update' | 'artifact-update';
 
@@ -38,6 +39,7 @@ export interface Read {
   final?: boolean;
 }
 
+const V1_SCHEMAS: Record<ObjectKind, z.ZodType> = { task: V1TaskSchema, message: V1MessageSchema, 'status-update': V1StatusUpdateSchema, 'artifact-update': V1ArtifactUpdateSchema };
 const V1_WRAPPERS: Record<string, ObjectKind> = { task: 'task', message: 'message', statusUpdate: 'status-update', artifactUpdate: 'artifact-update' };
 const V03_KINDS: ReadonlySet<string> = new Set(['task', 'message', 'status-update', 'artifact-update']);
 
@@ -81,8 +83,8 @@ function shapeKind(obj: JsonObject): ObjectKind | undefined {
 /** Validates `obj` as a `kind` of `version` and returns its v1.0 form. */
 export function readAs(kind: ObjectKind, version: A2aVersion, obj: JsonObject, path: Path, note: Note): Read {
   if (version === '1.0') {
-    const schema = { task: V1TaskSchema, message: V1MessageSchema, 'status-update': V1StatusUpdateSchema, 'artifact-update': V1ArtifactUpdateSchema }[kind];
-    check(schema, obj, path);
+    // The hand-written yes/no check first (a task holds its whole history); the schema says why not.
+    if (!v1ObjectOk(kind, obj)) check(V1_SCHEMAS[kind], obj, path);
     return { kind, version, value: obj };
   }
   switch (kind) {
@@ -138,8 +140,18 @@ export function readStreamObject(value: JsonValue, path: Path, note: Note): Read
  * messageId, a ROLE_* role) without an issue: V1MessageSchema as a yes/no check (stream-fast.ts),
  * no paths, no zod lookups. False leaves the object to the full reading, which finds the issues.
  */
-function v1MessageOk(obj: JsonObject): boolean {
+export function v1MessageOk(obj: JsonObject): boolean {
   return obj['kind'] === undefined && !('artifact' in obj) && !('status' in obj) && v1ObjectOk('message', obj);
+}
+
+/**
+ * Whether readStreamObject takes `obj` for a v0.3 message when it is a valid one: tagged `message`,
+ * or untagged and neither an update nor a task by its fields (a valid v0.3 message has a messageId,
+ * several keys and a v0.3 role, so no wrapper and no other version).
+ */
+function v03MessageShape(obj: JsonObject): boolean {
+  const kind = obj['kind'];
+  return kind === 'message' || (kind === undefined && !('artifact' in obj) && !('status' in obj));
 }
 
 /** A message on its own or inside a list or task, either version. */
@@ -147,6 +159,9 @@ export function readMessage(value: unknown, path: Path, note: Note): Read {
   if (!isJsonObject(value)) throw invalid(path, 'an A2A message must be a JSON object', 'object', value);
   // The common case, a valid v1.0 message, read without the general path (its outcome is the same).
   if (v1MessageOk(value)) return { kind: 'message', version: '1.0', value };
+  // So is a valid v0.3 message, tagged or known by its shape: readStreamObject would read it as one
+  // (readAs 'message', '0.3'), its schema check passing.
+  if (v03MessageShape(value) && v03MessageOk(value)) return { kind: 'message', version: '0.3', value: messageToV1(value, path, note) };
   const read = readStreamObject(value, path, note);
   if (read.kind !== 'message') throw invalid(path, `expected an A2A message, found a ${read.kind}`);
   return read;

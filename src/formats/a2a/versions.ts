@@ -9,6 +9,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import { stateToV03, stateToV1, type V03State, type V1State } from './a2a-api.js';
+import { pathTo } from './path-to.js';
 
 /** Reports what one version cannot hold of the other (a loss at `path`). */
 export type Note = (path: Path, code: string, message: string) => void;
@@ -31,10 +32,12 @@ function rest(obj: JsonObject, drop: readonly string[]): JsonObject {
 
 // ---- v0.3 -> v1.0 ----
 
-export function partToV1(p: JsonObject, path: Path, note: Note): JsonObject {
+/** The part at `[...holder, 'parts', index]` in its v1.0 form; its path is made only for a file part (the only one noted). */
+export function partToV1(p: JsonObject, holder: Path, index: number, note: Note): JsonObject {
   const kind = p['kind'];
   const out = rest(p, ['kind', 'file', 'data']);
   if (kind === 'file') {
+    const path = pathTo(holder, 'parts', index);
     const file = p['file'] as JsonObject;
     if (file['bytes'] !== undefined) {
       out['raw'] = file['bytes'];
@@ -66,7 +69,10 @@ export function partToV1(p: JsonObject, path: Path, note: Note): JsonObject {
 export function messageToV1(m: JsonObject, path: Path, note: Note): JsonObject {
   const out = rest(m, ['kind']);
   out['role'] = m['role'] === 'user' ? 'ROLE_USER' : 'ROLE_AGENT';
-  out['parts'] = (m['parts'] as JsonObject[]).map((p, i) => partToV1(p, [...path, 'parts', i], note));
+  const parts = m['parts'] as JsonObject[];
+  const list: JsonObject[] = [];
+  for (let i = 0; i < parts.length; i++) list.push(partToV1(parts[i] as JsonObject, path, i, note));
+  out['parts'] = list;
   return out;
 }
 
@@ -81,7 +87,7 @@ function statusToV1(s: JsonObject, path: Path, note: Note): JsonObject {
 }
 
 function artifactToV1(a: JsonObject, path: Path, note: Note): JsonObject {
-  return { ...rest(a, []), parts: (a['parts'] as JsonObject[]).map((p, i) => partToV1(p, [...path, 'parts', i], note)) };
+  return { ...rest(a, []), parts: (a['parts'] as JsonObject[]).map((p, i) => partToV1(p, path, i, note)) };
 }
 
 export function taskToV1(t: JsonObject, path: Path, note: Note): JsonObject {

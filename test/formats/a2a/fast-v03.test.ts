@@ -1,0 +1,68 @@
+/**
+ * The a2a v0.3 message fast check (src/formats/a2a/fast-v03.ts) says "valid" exactly where
+ * V03MessageSchema does: on the v0.3 messages of a generated history, and on every one-field edit
+ * of them (each field, at every depth, removed or replaced by a value of another type).
+ */
+import { describe, expect, it } from 'vitest';
+import { decode } from '../../../src/index.js';
+import { encodeRequest } from '../../../src/formats/a2a/request-encode.js';
+import { v03MessageOk } from '../../../src/formats/a2a/fast-v03.js';
+import { V03MessageSchema } from '../../../src/formats/a2a/schema.js';
+import { LossList } from '../../../src/formats/shared/loss-list.js';
+import type { Request } from '../../../src/model/request.js';
+import { requestBodies } from '../../../bench/convert/bodies.js';
+
+const REPLACEMENTS: unknown[] = [undefined, null, '', 'x', 0, 1.5, true, [], [1], ['a'], {}, { text: 'a' }, 'user', 'agent', 'text', 'file', 'data', 'message', Object.create(null)];
+
+/** Every object reachable from `root` with one field (at any depth) removed or replaced. */
+function* edits(root: unknown): Generator<unknown> {
+  if (typeof root !== 'object' || root === null) return;
+  const keys = Array.isArray(root) ? root.map((_, i) => String(i)) : [...Object.keys(root), 'kind', 'text', 'data', 'file', 'bytes', 'uri', 'metadata', 'parts'];
+  for (const key of new Set(keys)) {
+    const value = (root as Record<string, unknown>)[key];
+    for (const r of REPLACEMENTS) {
+      const copy: Record<string, unknown> = Array.isArray(root) ? ([...root] as unknown as Record<string, unknown>) : { ...root };
+      if (r === undefined && !Array.isArray(root)) delete copy[key];
+      else copy[key] = r;
+      yield copy;
+    }
+    for (const inner of edits(value)) {
+      const copy: Record<string, unknown> = Array.isArray(root) ? ([...root] as unknown as Record<string, unknown>) : { ...root };
+      copy[key] = inner;
+      yield copy;
+    }
+  }
+}
+
+const body = JSON.parse(requestBodies(4, 'small', ['a2a']).text.get('a2a') as string) as unknown;
+const canonical = decode(body, { from: 'a2a' }).value as Request;
+const history = encodeRequest(canonical, { preserve: false, losses: new LossList(), a2aVersion: '0.3' }) as Record<string, unknown>[];
+const extra: Record<string, unknown>[] = [
+  { messageId: 'm', role: 'user', parts: [{ kind: 'file', file: { uri: 'u', mimeType: 'image/png', name: 'n' } }, { kind: 'file', file: { bytes: 'AAAA' } }], extensions: ['e'] },
+  { kind: 'message', messageId: 'm', role: 'agent', parts: [{ kind: 'file', file: { data: 'AAAA' }, metadata: {} }, { kind: 'data', data: { x: 1 } }], referenceTaskIds: ['r'], contextId: 'c', taskId: 't', metadata: { k: 1 } },
+];
+
+describe('a2a v0.3 message fast check', () => {
+  it('agrees with the schema on a v0.3 history and every one-field edit of its messages', () => {
+    let yes = 0;
+    let no = 0;
+    for (const message of [...history, ...extra]) {
+      expect(v03MessageOk(message)).toBe(V03MessageSchema.safeParse(message).success);
+      for (const edited of edits(message)) {
+        const fast = v03MessageOk(edited);
+        const zod = V03MessageSchema.safeParse(edited).success;
+        expect(fast, JSON.stringify(edited)).toBe(zod);
+        if (zod) yes++;
+        else no++;
+      }
+    }
+    expect(yes).toBeGreaterThan(100);
+    expect(no).toBeGreaterThan(100);
+  });
+
+  it('says no to a symbol key in metadata, as the schema does', () => {
+    const message = { messageId: 'm', role: 'user', parts: [{ kind: 'text', text: 'a' }], metadata: { [Symbol('s')]: 1 } };
+    expect(v03MessageOk(message)).toBe(false);
+    expect(V03MessageSchema.safeParse(message).success).toBe(false);
+  });
+});
