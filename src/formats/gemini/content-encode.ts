@@ -177,7 +177,7 @@ function encodeToolCall(part: ToolCallPart, role: WireRole, path: Path, losses: 
   const call: JsonObject = {};
   if (mine?.['$noId'] === true || isMintedId(part.id, part.name, part.arguments)) ctx.omitted.add(part.id);
   else call['id'] = part.id;
-  call['name'] = mapName(part.name, [...path, 'name'], losses);
+  call['name'] = mapName(part.name, path, 'name', losses);
   let args = part.arguments;
   if (!isJsonObject(args)) {
     loss(losses, 'tool-arguments-not-object', [...path, 'arguments'], 'Gemini function args must be an object; wrapped as {"value": ...}', 'approximated');
@@ -207,21 +207,24 @@ function encodeToolResult(part: ToolResultPart, role: WireRole, path: Path, loss
   const texts: string[] = [];
   const data: JsonValue[] = [];
   const media: JsonObject[] = [];
-  part.content.forEach((c, k) => {
-    const p = [...path, 'content', k];
-    if (c.type === 'text') texts.push(c.text);
-    else if (c.type === 'data') data.push(c.data);
-    else if ((c.type === 'image' || c.type === 'audio' || c.type === 'video' || c.type === 'document') && c.source.kind === 'base64') {
+  for (let k = 0; k < part.content.length; k++) {
+    const c = part.content[k] as Part;
+    // A content item's path is built only for what reports at it.
+    if (c.type === 'text' || c.type === 'data') {
+      if (c.type === 'text') texts.push(c.text);
+      else data.push(c.data);
+      if (c.ext !== undefined) reportExt(c.ext, [...path, 'content', k], losses);
+    } else if ((c.type === 'image' || c.type === 'audio' || c.type === 'video' || c.type === 'document') && c.source.kind === 'base64') {
+      const p = [...path, 'content', k];
       const blob: JsonObject = { inlineData: { mimeType: spelled(c.source.mediaType, [...p, 'source'], losses), data: c.source.data } };
       media.push(finish(blob, c, p, losses, 'inlineData'));
-    } else loss(losses, 'tool-result-content', p, `a ${c.type} part cannot be part of a Gemini function response`);
-    if (c.type === 'text' || c.type === 'data') reportExt(c.ext, p, losses);
-  });
+    } else loss(losses, 'tool-result-content', [...path, 'content', k], `a ${c.type} part cannot be part of a Gemini function response`);
+  }
   const response = responseObject(part, texts, data, path, losses);
   if (part.isError === false) loss(losses, 'tool-result-error', [...path, 'isError'], 'an explicit "not an error" has no Gemini form', 'approximated');
   const fr: JsonObject = {};
   if (mine?.['$noId'] !== true && !ctx.omitted.has(part.callId)) fr['id'] = part.callId;
-  fr['name'] = mapName(name, [...path, 'name'], losses);
+  fr['name'] = mapName(name, path, 'name', losses);
   fr['response'] = response;
   if (media.length > 0) fr['parts'] = media;
   return finish({ functionResponse: fr }, part, path, losses, 'functionResponse');
@@ -246,5 +249,6 @@ function responseObject(part: ToolResultPart, texts: string[], data: JsonValue[]
   if (data.length > 0) loss(losses, 'tool-result-content', [...path, 'content'], 'structured data beside text is not sent');
   if (texts.length > 1) loss(losses, 'text-joined', [...path, 'content'], 'text parts of a tool result joined with newlines', 'approximated');
   else if (!part.stringContent) loss(losses, 'tool-result-form', [...path, 'content'], 'tool result content blocks sent as one string', 'approximated');
-  return { [key]: texts.join('\n') };
+  const text = texts.length === 1 ? (texts[0] as string) : texts.join('\n');
+  return part.isError ? { error: text } : { output: text };
 }
