@@ -302,8 +302,13 @@ function encodeToolResult(part: ToolResultPart, role: Role, path: Path, ctx: Par
   if (role === 'assistant' && !typed) return lose(losses, 'misplaced-tool-result', path, 'a tool result in an assistant message has no place in Bedrock');
   const content: JsonObject[] = [];
   for (let k = 0; k < part.content.length; k++) {
-    const b = resultBlock(part.content[k] as Part, [...path, 'content', k], ctx);
-    if (b) content.push(b);
+    const c = part.content[k] as Part;
+    // Plain text (what most results hold) has nothing to report: no path is built for it.
+    if (c.type === 'text' && c.ext === undefined && !c.cache && !c.citations) content.push({ text: c.text });
+    else {
+      const b = resultBlock(c, [...path, 'content', k], ctx);
+      if (b) content.push(b);
+    }
   }
   const out: JsonObject = { toolUseId: mapToolId(part.callId, path, losses, 'callId'), content };
   if (part.isError !== undefined) out['status'] = part.isError ? 'error' : 'success';

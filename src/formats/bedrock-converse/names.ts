@@ -58,7 +58,8 @@ export function isDocumentName(name: string): boolean {
 }
 
 export function toBedrockToolName(name: string): string {
-  return toSafeToolName(name);
+  // The loop answers the common valid name before the shared rewriter's regex would.
+  return isToolName(name) ? name : toSafeToolName(name);
 }
 
 export function toBedrockToolId(id: string): string {
@@ -103,17 +104,29 @@ export function toDocumentName(wanted: string): string {
 export class DocumentNamer {
   private readonly used = new Set<string>();
   private generated = 0;
+  /** Messages whose names are reserved but not yet collected. */
+  private toReserve: (readonly Message[])[] = [];
 
-  /** Reserves the valid names of every document part in `messages` (tool results included). */
+  /**
+   * Reserves the valid names of every document part in `messages` (tool results included). They
+   * are collected when a name is first made up: most requests never need one, so the walk over
+   * every part is skipped (the set is the same whenever it is read).
+   */
   reserve(messages: readonly Message[]): this {
-    const visit = (parts: readonly Part[]): void => {
-      for (const p of parts) {
-        if (p.type === 'document' && p.name !== undefined && isDocumentName(p.name)) this.used.add(p.name);
-        else if (p.type === 'tool-result') visit(p.content);
-      }
-    };
-    for (const m of messages) visit(m.parts);
+    this.toReserve.push(messages);
     return this;
+  }
+
+  private collect(): void {
+    for (const messages of this.toReserve) for (const m of messages) this.visit(m.parts);
+    this.toReserve = [];
+  }
+
+  private visit(parts: readonly Part[]): void {
+    for (const p of parts) {
+      if (p.type === 'document' && p.name !== undefined && isDocumentName(p.name)) this.used.add(p.name);
+      else if (p.type === 'tool-result') this.visit(p.content);
+    }
   }
 
   name(name: string | undefined, title: string | undefined, path: Path, losses: LossSink): string {
@@ -121,6 +134,7 @@ export class DocumentNamer {
       this.used.add(name);
       return name;
     }
+    if (this.toReserve.length > 0) this.collect();
     let out: string;
     if (name !== undefined || title !== undefined) {
       const wanted = (name ?? title) as string;
