@@ -128,29 +128,61 @@ export function encodeContents(messages: readonly Message[], model: string | und
 
 /**
  * Gemini pairs a functionResponse with any earlier functionCall (by id, or by name, as the API
- * does); one that answers no earlier call is refused, so it is sent as text.
+ * does); one that answers no earlier call is refused, so it is sent as text. The earlier calls are
+ * those of every non-system message up to the current one.
  */
 class Pairing {
   private readonly ids = new Set<string>();
   private readonly names = new Set<string>();
+  /** Messages before this index are in `ids` and `names`. */
+  private noted = 0;
   private at = 0;
   private losses: LossList | undefined;
   constructor(private readonly messages: readonly Message[]) {}
 
-  /** `messages[k]` with its orphan results as text (reported to `losses`), once its calls are noted. */
+  /** `messages[k]` with its orphan results as text (reported to `losses`). */
   message(k: number, losses: LossList): Message {
-    const msg = this.messages[k] as Message;
-    for (const p of msg.parts) if (p.type === 'tool-call' && p.providerExecuted !== true) (this.ids.add(p.id), this.names.add(p.name));
     this.at = k;
     this.losses = losses;
     return orphanResultsAsContent(this.messages, k, this.report, this.answered);
   }
 
+  /**
+   * Nearly every result answers a call of the assistant message just before it: found by a scan
+   * back to that message. Only a result it does not answer needs every earlier call, gathered
+   * into the sets once (hashing every call id of a conversation cost more than the scans).
+   */
+  private answeredNearby(r: ToolResultPart): boolean {
+    for (let j = this.at; j >= 0; j--) {
+      const m = this.messages[j] as Message;
+      if (!isSystem(m) && callIn(m, r)) return true;
+      if (m.role === 'assistant') break;
+    }
+    return false;
+  }
+
+  private answeredEarlier(r: ToolResultPart): boolean {
+    for (; this.noted <= this.at; this.noted++) {
+      const m = this.messages[this.noted] as Message;
+      if (isSystem(m)) continue;
+      for (const p of m.parts) if (p.type === 'tool-call' && p.providerExecuted !== true) (this.ids.add(p.id), this.names.add(p.name));
+    }
+    return this.ids.has(r.callId) || (r.name !== undefined && this.names.has(r.name));
+  }
+
   // Made once per encode, not per message: orphanResultsAsContent takes functions.
-  private readonly answered = (r: ToolResultPart): boolean => this.ids.has(r.callId) || (r.name !== undefined && this.names.has(r.name));
+  private readonly answered = (r: ToolResultPart): boolean => this.answeredNearby(r) || this.answeredEarlier(r);
   private readonly report = (j: number, id: string): void => {
     this.losses?.push({ code: 'orphan-tool-result', path: ['messages', this.at, 'parts', j], message: `tool result '${id}' answers no earlier function call, which Gemini refuses; sent as text`, action: 'approximated' });
   };
+}
+
+/** Whether `m` holds a client call that `r` answers, by id or by name. */
+function callIn(m: Message, r: ToolResultPart): boolean {
+  for (const p of m.parts) {
+    if (p.type === 'tool-call' && p.providerExecuted !== true && (p.id === r.callId || (r.name !== undefined && p.name === r.name))) return true;
+  }
+  return false;
 }
 
 function content(role: WireRole, parts: JsonObject[], m: Message | undefined): JsonObject {
