@@ -18,11 +18,44 @@ import { applySnake, ID, own, reportExt } from './wire-util.js';
 
 export type WireRole = 'user' | 'model';
 
+/** Tool names by call id: a Map, or CallNames. */
+export interface NameLookup {
+  set(id: string, name: string): unknown;
+  get(id: string): string | undefined;
+}
+
 /** What part encoding needs from the conversation: tool names by call id, seen so far. */
 export interface PartContext {
-  names: Map<string, string>;
+  names: NameLookup;
   /** Call ids left out of the wire (minted by the decoder): their responses leave them out too. */
   omitted: Set<string>;
+}
+
+/**
+ * A NameLookup for a whole conversation (a Map's answers: the last name set for an id). A result
+ * nearly always answers one of the last few calls, so the calls are kept in order and searched from
+ * the end; only a search that goes further indexes them in a Map, once. (Hashing every call id
+ * into a Map cost more than the searches.)
+ */
+export class CallNames implements NameLookup {
+  private readonly ids: string[] = [];
+  private readonly names: string[] = [];
+  private readonly index = new Map<string, string>();
+  private indexed = 0;
+
+  set(id: string, name: string): void {
+    this.ids.push(id);
+    this.names.push(name);
+  }
+
+  get(id: string): string | undefined {
+    const { ids } = this;
+    const stop = Math.max(this.indexed, ids.length - 8);
+    for (let k = ids.length - 1; k >= stop; k--) if (ids[k] === id) return this.names[k];
+    // Not among the last calls: the latest earlier one, from the index (brought up to date).
+    for (; this.indexed < stop; this.indexed++) this.index.set(ids[this.indexed] as string, this.names[this.indexed] as string);
+    return this.index.get(id);
+  }
 }
 
 export function loss(losses: LossSink, code: string, path: Path, message: string, action: LossAction = 'dropped'): undefined {
@@ -223,7 +256,7 @@ function encodeToolResult(part: ToolResultPart, role: WireRole, path: Path, loss
   const response = responseObject(part, texts, data, path, losses);
   if (part.isError === false) loss(losses, 'tool-result-error', [...path, 'isError'], 'an explicit "not an error" has no Gemini form', 'approximated');
   const fr: JsonObject = {};
-  if (mine?.['$noId'] !== true && !ctx.omitted.has(part.callId)) fr['id'] = part.callId;
+  if (mine?.['$noId'] !== true && (ctx.omitted.size === 0 || !ctx.omitted.has(part.callId))) fr['id'] = part.callId;
   fr['name'] = mapName(name, path, 'name', losses);
   fr['response'] = response;
   if (media.length > 0) fr['parts'] = media;

@@ -14,7 +14,7 @@ import { restoreResidue } from '../shared/residue.js';
 import { stashGroup } from '../shared/stash.js';
 import { orphanResultsAsContent } from '../shared/tool-pairing.js';
 import { isPlainText } from './content-decode.js';
-import { encodePart, loss, type PartContext, type WireRole } from './content-encode.js';
+import { CallNames, encodePart, loss, type PartContext, type WireRole } from './content-encode.js';
 import { ID, own, reportExt } from './wire-util.js';
 
 /** Google's documented placeholder for a function call that has no thought signature to replay. */
@@ -36,7 +36,7 @@ export function needsSignatures(model: string | undefined): boolean {
 }
 
 export function encodeContents(messages: readonly Message[], model: string | undefined, ctx: EncodeContext): EncodedContents {
-  const parts: PartContext = { names: new Map(), omitted: new Set() };
+  const parts: PartContext = { names: new CallNames(), omitted: new Set() };
   const signatures = needsSignatures(model);
   let lead = 0;
   while (lead < messages.length && isSystem(messages[lead] as Message)) lead++;
