@@ -17,7 +17,7 @@ import { encodeCitation } from './citations.js';
 import { OWN_KEYS } from './content-decode.js';
 import { formatOf, type MediaKind } from './media.js';
 import { mapToolId, mapToolName, type DocumentNamer } from './names.js';
-import { encodeCachePoint, ID, lose, own, ownWithout, unionObject } from './wire-util.js';
+import { childPath, encodeCachePoint, ID, lose, own, ownWithout, unionObject } from './wire-util.js';
 
 export interface PartContext {
   namer: DocumentNamer;
@@ -54,7 +54,7 @@ export function encodeParts(parts: readonly Part[], role: Role, path: Path, ctx:
   const out: JsonObject[] = [];
   for (let j = 0; j < parts.length; j++) {
     const part = parts[j] as Part;
-    const at = [...path, j];
+    const at = childPath(path, j);
     const b = encodePart(part, role, at, ctx);
     if (b === undefined) continue;
     out.push(b);
