@@ -17,7 +17,7 @@ import { encodeCitation } from './citations.js';
 import { OWN_KEYS } from './content-decode.js';
 import { formatOf, type MediaKind } from './media.js';
 import { mapToolId, mapToolName, type DocumentNamer } from './names.js';
-import { encodeCachePoint, ID, lose, own, ownWithout, unionObject } from './wire-util.js';
+import { childPath, encodeCachePoint, ID, lose, own, ownWithout, unionObject } from './wire-util.js';
 
 export interface PartContext {
   namer: DocumentNamer;
@@ -54,7 +54,7 @@ export function encodeParts(parts: readonly Part[], role: Role, path: Path, ctx:
   const out: JsonObject[] = [];
   for (let j = 0; j < parts.length; j++) {
     const part = parts[j] as Part;
-    const at = [...path, j];
+    const at = childPath(path, j);
     const b = encodePart(part, role, at, ctx);
     if (b === undefined) continue;
     out.push(b);
@@ -302,8 +302,13 @@ function encodeToolResult(part: ToolResultPart, role: Role, path: Path, ctx: Par
   if (role === 'assistant' && !typed) return lose(losses, 'misplaced-tool-result', path, 'a tool result in an assistant message has no place in Bedrock');
   const content: JsonObject[] = [];
   for (let k = 0; k < part.content.length; k++) {
-    const b = resultBlock(part.content[k] as Part, [...path, 'content', k], ctx);
-    if (b) content.push(b);
+    const c = part.content[k] as Part;
+    // Plain text (what most results hold) has nothing to report: no path is built for it.
+    if (c.type === 'text' && c.ext === undefined && !c.cache && !c.citations) content.push({ text: c.text });
+    else {
+      const b = resultBlock(c, [...path, 'content', k], ctx);
+      if (b) content.push(b);
+    }
   }
   const out: JsonObject = { toolUseId: mapToolId(part.callId, path, losses, 'callId'), content };
   if (part.isError !== undefined) out['status'] = part.isError ? 'error' : 'success';

@@ -75,10 +75,13 @@ const ALIASES: Readonly<Record<string, string>> = {
 
 const TO_MEDIA = new Map<string, string>();
 const TO_FORMAT = new Map<string, string>();
+/** TO_FORMAT by kind, keyed by the media type alone: no `kind:media` key string to build per look-up. */
+const FORMAT_BY_KIND: Record<MediaKind, Map<string, string>> = { image: new Map(), document: new Map(), video: new Map(), audio: new Map() };
 for (const kind of Object.keys(FORMATS) as MediaKind[]) {
   for (const [format, media] of FORMATS[kind]) {
     TO_MEDIA.set(`${kind}:${format}`, media);
     if (!TO_FORMAT.has(`${kind}:${media}`)) TO_FORMAT.set(`${kind}:${media}`, format);
+    if (!FORMAT_BY_KIND[kind].has(media)) FORMAT_BY_KIND[kind].set(media, format);
   }
 }
 
@@ -93,6 +96,12 @@ export function mediaTypeOf(kind: MediaKind, format: string): string {
 
 /** The Bedrock format for a media type, or undefined when Bedrock has none. Parameters are ignored. */
 export function formatOf(kind: MediaKind, mediaType: string, hint?: unknown): string | undefined {
+  // A media type spelled as the table spells it (nearly always) is its own essence and no alias:
+  // with no hint to weigh, the table answers without the normalizing below.
+  if (typeof hint !== 'string') {
+    const direct = FORMAT_BY_KIND[kind].get(mediaType);
+    if (direct !== undefined) return direct;
+  }
   const essence = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
   const media = ALIASES[essence] ?? essence;
   // The exact format the source used, when it still names this media type (mpg vs mpeg ...).

@@ -42,8 +42,12 @@ type WireRole = 'user' | 'assistant' | 'system';
 interface Item {
   role: WireRole;
   blocks: JsonObject[];
-  /** The canonical messages this wire message stands for (dropped ones ride with the next). */
-  group: Message[];
+  /**
+   * The canonical messages this wire message stands for, messages[from, to) (dropped ones ride
+   * with the next): indexes, as the list is needed only under `preserve`.
+   */
+  from: number;
+  to: number;
   losses: Loss[];
   /** The message whose Bedrock residue is written on the wire message, and its canonical index. */
   first: Message;
@@ -68,7 +72,8 @@ export function encodeMessages(messages: readonly Message[], namer: DocumentName
   for (const l of sysLosses.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
 
   const items: Item[] = [];
-  let pending: Message[] = [];
+  // Messages from `from` on that have no wire message yet: moved system ones and dropped ones.
+  let from = lead;
   let pendingLosses: Loss[] = [];
   let moved = false;
   for (let i = lead; i < messages.length; i++) {
@@ -77,9 +82,8 @@ export function encodeMessages(messages: readonly Message[], namer: DocumentName
     const local = new LossList();
     if (isSystem(m) && !inMessages(m)) {
       local.push({ code: 'system-moved', path, message: 'system message moved to the top-level system', action: 'approximated' });
-      system.push(...systemBlocks(m, path, partCtx(local)));
-      pending.push(m);
-      pendingLosses.push(...local.items);
+      for (const b of systemBlocks(m, path, partCtx(local))) system.push(b);
+      for (const l of local.items) pendingLosses.push(l);
       moved = true;
       continue;
     }
@@ -87,31 +91,37 @@ export function encodeMessages(messages: readonly Message[], namer: DocumentName
     if (m.name !== undefined) local.push({ code: 'message-name', path: [...path, 'name'], message: 'Bedrock messages have no participant name', action: 'dropped' });
     reportForeignExt(m.ext, ID, path, local);
     const paired = m.role === 'assistant' ? withoutUnansweredCalls(messages, i, local, 'Bedrock') : withOrphansAsContent(messages, i, local, 'Bedrock');
-    const blocks = encodeParts(paired.parts, role === 'system' ? 'user' : m.role, [...path, 'parts'], partCtx(local));
+    const blocks = encodeParts(paired.parts, role === 'system' ? 'user' : m.role, ['messages', i, 'parts'], partCtx(local));
     if (blocks.length === 0) {
       local.push({ code: 'empty-message', path, message: 'message left with no content was dropped', action: 'dropped' });
-      pending.push(m);
-      pendingLosses.push(...local.items);
+      for (const l of local.items) pendingLosses.push(l);
       continue;
     }
-    items.push({ role, blocks, group: [...pending, m], losses: [...pendingLosses, ...local.items], first: m, index: i, tool: m.role === 'tool' });
-    pending = [];
-    pendingLosses = [];
+    let losses = local.items;
+    if (pendingLosses.length > 0) {
+      for (const l of local.items) pendingLosses.push(l);
+      losses = pendingLosses;
+      pendingLosses = [];
+    }
+    items.push({ role, blocks, from, to: i + 1, losses, first: m, index: i, tool: m.role === 'tool' });
+    from = i + 1;
   }
 
   const merged = mergeTurns(items);
   leadWithUser(merged);
 
   const out: JsonObject[] = [];
-  for (const item of merged) out.push(...finishGroup(item, ctx));
+  for (const item of merged) finishGroup(item, messages, ctx, out);
 
   const stash: JsonObject = {};
-  if (pending.length > 0) {
+  if (from < messages.length) {
     for (const l of pendingLosses) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
-    stash['$trailing'] = pending as unknown as JsonValue;
+    stash['$trailing'] = messages.slice(from) as unknown as JsonValue;
   }
-  const leading = messages.slice(0, lead);
-  if (ctx.preserve && (moved || !systemComesBack(leading, system))) stash['$system'] = leading as unknown as JsonValue;
+  if (ctx.preserve) {
+    const leading = messages.slice(0, lead);
+    if (moved || !systemComesBack(leading, system)) stash['$system'] = leading as unknown as JsonValue;
+  }
   const result: EncodedMessages = { messages: out, stash };
   if (system.length > 0) result.system = system;
   return result;
@@ -147,7 +157,7 @@ function mergeTurns(items: Item[]): Item[] {
   for (const item of items) {
     const prev = out[out.length - 1];
     if (prev && prev.role === item.role && item.role !== 'system') {
-      prev.losses.push(...item.losses);
+      for (const l of item.losses) prev.losses.push(l);
       if (!prev.tool && !item.tool) {
         prev.losses.push({
           code: 'merged-turns',
@@ -157,8 +167,9 @@ function mergeTurns(items: Item[]): Item[] {
         });
       }
       prev.tool = item.tool;
-      prev.blocks.push(...item.blocks);
-      prev.group.push(...item.group);
+      for (const b of item.blocks) prev.blocks.push(b);
+      // Merged items are neighbours: the group grows to the end of this one.
+      prev.to = item.to;
       continue;
     }
     out.push(item);
@@ -178,26 +189,30 @@ function leadWithUser(items: Item[]): void {
   });
 }
 
-/** Writes an item's wire message(s); stashes its canonical messages when the way back would differ. */
-function finishGroup(item: Item, ctx: EncodeContext): JsonObject[] {
+/** Appends an item's wire message(s) to `out`; stashes its canonical messages when the way back would differ. */
+function finishGroup(item: Item, messages: readonly Message[], ctx: EncodeContext, out: JsonObject[]): void {
   const msg: JsonObject = { role: item.role, content: item.blocks };
   restoreResidue(msg, item.first.ext, ID);
   if (STASH_KEY in msg) delete msg[STASH_KEY];
-  const wire = item.placeholder ? [{ role: 'user', content: [{ text: LEADING_USER_TEXT }] }, msg] : [msg];
   const lossy = item.losses.length > 0;
   for (const l of item.losses) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
-  if (ctx.preserve && (lossy || !comesBack(item, msg))) {
-    const stash: MessageStash = { v: STASH_VERSION, span: wire.length, hash: stashHash(wire), messages: item.group };
+  if (!ctx.preserve && !item.placeholder) {
+    out.push(msg);
+    return;
+  }
+  const wire = item.placeholder ? [{ role: 'user', content: [{ text: LEADING_USER_TEXT }] }, msg] : [msg];
+  if (ctx.preserve && (lossy || !comesBack(item, messages, msg))) {
+    const stash: MessageStash = { v: STASH_VERSION, span: wire.length, hash: stashHash(wire), messages: messages.slice(item.from, item.to) };
     (wire[0] as JsonObject)[STASH_KEY] = stash as unknown as JsonObject;
   }
-  return wire;
+  for (const w of wire) out.push(w);
 }
 
 /**
  * Whether decoding the wire message gives back exactly the one canonical message it came from; a
  * tool call's text that JSON.stringify of its `input` writes again is no difference (plain-arguments.ts).
  */
-function comesBack(item: Item, msg: JsonObject): boolean {
-  const only = item.group.length === 1 ? item.group[0] : undefined;
+function comesBack(item: Item, messages: readonly Message[], msg: JsonObject): boolean {
+  const only = item.to - item.from === 1 ? messages[item.from] : undefined;
   return only !== undefined && sameValue(decodeMessage(msg), withoutPlainArgumentsJson(only));
 }

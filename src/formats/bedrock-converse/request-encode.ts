@@ -4,6 +4,7 @@
  * every canonical field that would not come back exactly is stashed at the top level.
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
 import type { Request } from '../../model/request.js';
 import type { DecodeContext, EncodeContext } from '../codec.js';
 import { DEFAULT_LIMITS } from '../codec.js';
@@ -26,8 +27,6 @@ export function encodeRequest(req: Request, ctx: EncodeContext): BedrockRequest 
   const out: JsonObject = {};
   const top: JsonObject = {};
   const losses = new LossList();
-  const drop = (code: string, path: (string | number)[], message: string): void => lose(losses, code, path, message);
-  const approx = (code: string, path: (string | number)[], message: string): void => lose(losses, code, path, message, 'approximated');
 
   if (req.model !== undefined) out['modelId'] = req.model;
   const namer = new DocumentNamer().reserve(req.messages);
@@ -41,23 +40,23 @@ export function encodeRequest(req: Request, ctx: EncodeContext): BedrockRequest 
   if (req.maxTokens !== undefined) ic['maxTokens'] = req.maxTokens;
   if (req.temperature !== undefined) {
     ic['temperature'] = Math.min(1, Math.max(0, req.temperature));
-    if (ic['temperature'] !== req.temperature) approx('temperature-range', ['temperature'], `Bedrock temperature is 0..1; ${req.temperature} sent as ${String(ic['temperature'])}`);
+    if (ic['temperature'] !== req.temperature) approx(losses, 'temperature-range', ['temperature'], `Bedrock temperature is 0..1; ${req.temperature} sent as ${String(ic['temperature'])}`);
   }
   if (req.topP !== undefined) ic['topP'] = req.topP;
   if (req.stop !== undefined) {
     const stops = req.stop.filter((s) => s !== '');
-    if (stops.length !== req.stop.length) approx('empty-stop-sequence', ['stop'], 'Bedrock stop sequences are non-empty; empty ones left out');
+    if (stops.length !== req.stop.length) approx(losses, 'empty-stop-sequence', ['stop'], 'Bedrock stop sequences are non-empty; empty ones left out');
     // An empty list is valid (the Smithy list has no minimum) and is written as it came.
     if (stops.length > 0 || req.stop.length === 0) ic['stopSequences'] = stops;
   }
   if (Object.keys(ic).length > 0 || isJsonObject(own['inferenceConfig'])) out['inferenceConfig'] = ic;
 
-  encodeToolConfig(req, own, out, losses, approx);
-  encodeOutputConfig(req, own, out, drop);
+  encodeToolConfig(req, own, out, losses);
+  encodeOutputConfig(req, own, out, losses);
 
-  for (const key of NO_SLOT) if (req[key] !== undefined) drop('unsupported-field', [key], `Bedrock Converse has no '${key}' (model-specific settings go in additionalModelRequestFields)`);
-  if (req.stream === true) approx('stream', ['stream'], 'Converse answers in one body; streaming is the ConverseStream operation');
-  if (req.candidateCount !== undefined && req.candidateCount !== 1) drop('candidate-count', ['candidateCount'], 'Bedrock returns one completion per request');
+  for (const key of NO_SLOT) if (req[key] !== undefined) lose(losses, 'unsupported-field', [key], `Bedrock Converse has no '${key}' (model-specific settings go in additionalModelRequestFields)`);
+  if (req.stream === true) approx(losses, 'stream', ['stream'], 'Converse answers in one body; streaming is the ConverseStream operation');
+  if (req.candidateCount !== undefined && req.candidateCount !== 1) lose(losses, 'candidate-count', ['candidateCount'], 'Bedrock returns one completion per request');
 
   restoreResidue(out, { [ID]: withoutOwnKeys(own) }, ID);
   reportForeignExt(req.ext, ID, [], losses);
@@ -74,15 +73,15 @@ function withoutOwnKeys(own: JsonObject): JsonObject {
   return copy;
 }
 
-type Report = (code: string, path: (string | number)[], message: string) => void;
+const approx = (losses: LossList, code: string, path: Path, message: string): void => void lose(losses, code, path, message, 'approximated');
 
-function encodeToolConfig(req: Request, own: JsonObject, out: JsonObject, losses: LossList, approx: Report): void {
+function encodeToolConfig(req: Request, own: JsonObject, out: JsonObject, losses: LossList): void {
   const tools = req.tools === undefined ? [] : encodeTools(req.tools, losses);
   const tc: JsonObject = isJsonObject(own['toolConfig']) ? { ...own['toolConfig'] } : {};
   if (tools.length === 0) {
     const history = toolsForHistory(req.messages);
     if (history.length > 0) {
-      approx('tool-config-added', ['tools'], 'Bedrock needs toolConfig when messages hold tool calls or results; a minimal spec was added for each tool called');
+      approx(losses, 'tool-config-added', ['tools'], 'Bedrock needs toolConfig when messages hold tool calls or results; a minimal spec was added for each tool called');
       tools.push(...history);
     }
   }
@@ -94,7 +93,7 @@ function encodeToolConfig(req: Request, own: JsonObject, out: JsonObject, losses
   const choice = req.toolChoice;
   if (choice !== undefined) {
     const kept = own['toolChoice'];
-    if (choice.type === 'none') approx('tool-choice-none', ['toolChoice'], "Bedrock has no tool choice 'none'; left to the model (auto)");
+    if (choice.type === 'none') approx(losses, 'tool-choice-none', ['toolChoice'], "Bedrock has no tool choice 'none'; left to the model (auto)");
     else if (isJsonObject(kept) && sameValue(decodeToolChoice(kept), choice)) tc['toolChoice'] = kept;
     else {
       const name = choice.type === 'tool' ? mapToolName(choice.name, ['toolChoice', 'name'], losses) : '';
@@ -104,7 +103,7 @@ function encodeToolConfig(req: Request, own: JsonObject, out: JsonObject, losses
   out['toolConfig'] = tc;
 }
 
-function encodeOutputConfig(req: Request, own: JsonObject, out: JsonObject, drop: Report): void {
+function encodeOutputConfig(req: Request, own: JsonObject, out: JsonObject, losses: LossList): void {
   const kept = own['outputConfig'];
   const rf = req.responseFormat;
   if (rf === undefined || rf.type === 'text') {
@@ -115,10 +114,10 @@ function encodeOutputConfig(req: Request, own: JsonObject, out: JsonObject, drop
   // No "any JSON object" schema exists: structured outputs need additionalProperties false on every
   // object, so {type: object} would admit only {} or be refused (docs/decisions/0003, B4).
   if (rf.type === 'json') {
-    drop('json-object-format', ['responseFormat'], 'Bedrock has no "any JSON object" mode (every schema object must close its properties); no output format is sent');
+    lose(losses, 'json-object-format', ['responseFormat'], 'Bedrock has no "any JSON object" mode (every schema object must close its properties); no output format is sent');
     return;
   }
-  if (rf.strict !== undefined) drop('response-format', ['responseFormat', 'strict'], "Bedrock structured output has no 'strict' switch");
+  if (rf.strict !== undefined) lose(losses, 'response-format', ['responseFormat', 'strict'], "Bedrock structured output has no 'strict' switch");
   const plain = { ...rf };
   delete plain.strict;
   out['outputConfig'] = isJsonObject(kept) && sameValue(decodeResponseFormat(kept).format, plain) ? kept : encodeFormat(plain);

@@ -107,6 +107,14 @@ export function encodeCachePoint(hint: CacheHint, path: Path, losses: LossSink):
   return { cachePoint: point };
 }
 
+/** `[...path, key]` without the iterator protocol: twice as fast, and every part's path is one. */
+export function childPath(path: Path, key: string | number): Path {
+  const out: Path = [];
+  for (let k = 0; k < path.length; k++) out.push(path[k] as string | number);
+  out.push(key);
+  return out;
+}
+
 export function lose(losses: LossSink, code: string, path: Path, message: string, action: LossAction = 'dropped'): undefined {
   losses.push({ code, path, message, action });
   return undefined;

@@ -18,11 +18,44 @@ import { applySnake, ID, own, reportExt } from './wire-util.js';
 
 export type WireRole = 'user' | 'model';
 
+/** Tool names by call id: a Map, or CallNames. */
+export interface NameLookup {
+  set(id: string, name: string): unknown;
+  get(id: string): string | undefined;
+}
+
 /** What part encoding needs from the conversation: tool names by call id, seen so far. */
 export interface PartContext {
-  names: Map<string, string>;
+  names: NameLookup;
   /** Call ids left out of the wire (minted by the decoder): their responses leave them out too. */
   omitted: Set<string>;
+}
+
+/**
+ * A NameLookup for a whole conversation (a Map's answers: the last name set for an id). A result
+ * nearly always answers one of the last few calls, so the calls are kept in order and searched from
+ * the end; only a search that goes further indexes them in a Map, once. (Hashing every call id
+ * into a Map cost more than the searches.)
+ */
+export class CallNames implements NameLookup {
+  private readonly ids: string[] = [];
+  private readonly names: string[] = [];
+  private readonly index = new Map<string, string>();
+  private indexed = 0;
+
+  set(id: string, name: string): void {
+    this.ids.push(id);
+    this.names.push(name);
+  }
+
+  get(id: string): string | undefined {
+    const { ids } = this;
+    const stop = Math.max(this.indexed, ids.length - 8);
+    for (let k = ids.length - 1; k >= stop; k--) if (ids[k] === id) return this.names[k];
+    // Not among the last calls: the latest earlier one, from the index (brought up to date).
+    for (; this.indexed < stop; this.indexed++) this.index.set(ids[this.indexed] as string, this.names[this.indexed] as string);
+    return this.index.get(id);
+  }
 }
 
 export function loss(losses: LossSink, code: string, path: Path, message: string, action: LossAction = 'dropped'): undefined {
@@ -177,7 +210,7 @@ function encodeToolCall(part: ToolCallPart, role: WireRole, path: Path, losses: 
   const call: JsonObject = {};
   if (mine?.['$noId'] === true || isMintedId(part.id, part.name, part.arguments)) ctx.omitted.add(part.id);
   else call['id'] = part.id;
-  call['name'] = mapName(part.name, [...path, 'name'], losses);
+  call['name'] = mapName(part.name, path, 'name', losses);
   let args = part.arguments;
   if (!isJsonObject(args)) {
     loss(losses, 'tool-arguments-not-object', [...path, 'arguments'], 'Gemini function args must be an object; wrapped as {"value": ...}', 'approximated');
@@ -207,21 +240,24 @@ function encodeToolResult(part: ToolResultPart, role: WireRole, path: Path, loss
   const texts: string[] = [];
   const data: JsonValue[] = [];
   const media: JsonObject[] = [];
-  part.content.forEach((c, k) => {
-    const p = [...path, 'content', k];
-    if (c.type === 'text') texts.push(c.text);
-    else if (c.type === 'data') data.push(c.data);
-    else if ((c.type === 'image' || c.type === 'audio' || c.type === 'video' || c.type === 'document') && c.source.kind === 'base64') {
+  for (let k = 0; k < part.content.length; k++) {
+    const c = part.content[k] as Part;
+    // A content item's path is built only for what reports at it.
+    if (c.type === 'text' || c.type === 'data') {
+      if (c.type === 'text') texts.push(c.text);
+      else data.push(c.data);
+      if (c.ext !== undefined) reportExt(c.ext, [...path, 'content', k], losses);
+    } else if ((c.type === 'image' || c.type === 'audio' || c.type === 'video' || c.type === 'document') && c.source.kind === 'base64') {
+      const p = [...path, 'content', k];
       const blob: JsonObject = { inlineData: { mimeType: spelled(c.source.mediaType, [...p, 'source'], losses), data: c.source.data } };
       media.push(finish(blob, c, p, losses, 'inlineData'));
-    } else loss(losses, 'tool-result-content', p, `a ${c.type} part cannot be part of a Gemini function response`);
-    if (c.type === 'text' || c.type === 'data') reportExt(c.ext, p, losses);
-  });
+    } else loss(losses, 'tool-result-content', [...path, 'content', k], `a ${c.type} part cannot be part of a Gemini function response`);
+  }
   const response = responseObject(part, texts, data, path, losses);
   if (part.isError === false) loss(losses, 'tool-result-error', [...path, 'isError'], 'an explicit "not an error" has no Gemini form', 'approximated');
   const fr: JsonObject = {};
-  if (mine?.['$noId'] !== true && !ctx.omitted.has(part.callId)) fr['id'] = part.callId;
-  fr['name'] = mapName(name, [...path, 'name'], losses);
+  if (mine?.['$noId'] !== true && (ctx.omitted.size === 0 || !ctx.omitted.has(part.callId))) fr['id'] = part.callId;
+  fr['name'] = mapName(name, path, 'name', losses);
   fr['response'] = response;
   if (media.length > 0) fr['parts'] = media;
   return finish({ functionResponse: fr }, part, path, losses, 'functionResponse');
@@ -246,5 +282,6 @@ function responseObject(part: ToolResultPart, texts: string[], data: JsonValue[]
   if (data.length > 0) loss(losses, 'tool-result-content', [...path, 'content'], 'structured data beside text is not sent');
   if (texts.length > 1) loss(losses, 'text-joined', [...path, 'content'], 'text parts of a tool result joined with newlines', 'approximated');
   else if (!part.stringContent) loss(losses, 'tool-result-form', [...path, 'content'], 'tool result content blocks sent as one string', 'approximated');
-  return { [key]: texts.join('\n') };
+  const text = texts.length === 1 ? (texts[0] as string) : texts.join('\n');
+  return part.isError ? { error: text } : { output: text };
 }

@@ -14,7 +14,7 @@ import { restoreResidue } from '../shared/residue.js';
 import { stashGroup } from '../shared/stash.js';
 import { orphanResultsAsContent } from '../shared/tool-pairing.js';
 import { isPlainText } from './content-decode.js';
-import { encodePart, loss, type PartContext, type WireRole } from './content-encode.js';
+import { CallNames, encodePart, loss, type PartContext, type WireRole } from './content-encode.js';
 import { ID, own, reportExt } from './wire-util.js';
 
 /** Google's documented placeholder for a function call that has no thought signature to replay. */
@@ -36,7 +36,7 @@ export function needsSignatures(model: string | undefined): boolean {
 }
 
 export function encodeContents(messages: readonly Message[], model: string | undefined, ctx: EncodeContext): EncodedContents {
-  const parts: PartContext = { names: new Map(), omitted: new Set() };
+  const parts: PartContext = { names: new CallNames(), omitted: new Set() };
   const signatures = needsSignatures(model);
   let lead = 0;
   while (lead < messages.length && isSystem(messages[lead] as Message)) lead++;
@@ -47,22 +47,11 @@ export function encodeContents(messages: readonly Message[], model: string | und
   if (lead > 1) sysLosses.push({ code: 'system-joined', path: ['messages'], message: `${lead} system messages joined into one systemInstruction`, action: 'approximated' });
   for (const l of sysLosses.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
 
-  // Gemini pairs a functionResponse with any earlier functionCall (by id, or by
-  // name, as the API does); one that answers no earlier call is refused, so it is sent as text.
-  const seenIds = new Set<string>();
-  const seenNames = new Set<string>();
-  const answered = (r: ToolResultPart): boolean => seenIds.has(r.callId) || (r.name !== undefined && seenNames.has(r.name));
-  const paired = (k: number, local: LossList): Message => {
-    const msg = messages[k] as Message;
-    for (const p of msg.parts) if (p.type === 'tool-call' && p.providerExecuted !== true) (seenIds.add(p.id), seenNames.add(p.name));
-    return orphanResultsAsContent(messages, k, (j, id) =>
-      local.push({ code: 'orphan-tool-result', path: ['messages', k, 'parts', j], message: `tool result '${id}' answers no earlier function call, which Gemini refuses; sent as text`, action: 'approximated' }),
-      answered,
-    );
-  };
-
+  const pairing = new Pairing(messages);
   const contents: JsonObject[] = [];
-  let pending: Message[] = [];
+  // The group being built is messages[from, i): moved system messages and dropped ones ride with
+  // the next message that has a Content (an index, so no array is made unless a stash needs it).
+  let from = lead;
   let pendingLosses: Loss[] = [];
   let moved = false;
   let i = lead;
@@ -71,60 +60,55 @@ export function encodeContents(messages: readonly Message[], model: string | und
     if (isSystem(m)) {
       const local = new LossList();
       local.push({ code: 'system-moved', path: ['messages', i], message: 'system message moved to systemInstruction', action: 'approximated' });
-      sysParts.push(...systemParts(m, ['messages', i], local, parts));
-      pending.push(m);
-      pendingLosses.push(...local.items);
+      for (const w of systemParts(m, ['messages', i], local, parts)) sysParts.push(w);
+      for (const l of local.items) pendingLosses.push(l);
       moved = true;
       i++;
       continue;
     }
-    const group = pending;
     const local = new LossList();
     for (const l of pendingLosses) local.push(l);
     let wire: JsonObject | undefined;
     if (m.role === 'tool') {
       const out: JsonObject[] = [];
       while (i < messages.length && (messages[i] as Message).role === 'tool') {
-        const t = messages[i] as Message;
-        group.push(t);
-        out.push(...messageParts(paired(i, local), 'user', ['messages', i], local, parts));
+        messageParts(pairing.message(i, local), 'user', i, local, parts, out);
         i++;
       }
       const next = messages[i];
-      let from: Message | undefined;
+      let user: Message | undefined;
       if (next?.role === 'user') {
         // One Gemini turn: it reads back as one user message holding both.
         loss(local, 'turn-merged', ['messages', i], 'tool results and the user message after them are sent as one Gemini turn', 'approximated');
-        group.push(next);
-        out.push(...messageParts(paired(i, local), 'user', ['messages', i], local, parts));
-        from = next;
+        messageParts(pairing.message(i, local), 'user', i, local, parts, out);
+        user = next;
         i++;
       }
-      wire = out.length > 0 ? content('user', responsesFirst(out, ['messages', i - 1], local), from) : undefined;
+      wire = out.length > 0 ? content('user', responsesFirst(out, i - 1, local), user) : undefined;
     } else {
-      group.push(m);
       const role: WireRole = m.role === 'assistant' ? 'model' : 'user';
-      const out = messageParts(paired(i, local), role, ['messages', i], local, parts);
+      const out = messageParts(pairing.message(i, local), role, i, local, parts, []);
       if (role === 'model' && signatures) addSentinel(out, m, ['messages', i], local);
       wire = out.length > 0 || own(m.ext) !== undefined ? content(role, out, m) : undefined;
       i++;
     }
     if (wire === undefined) {
       local.push({ code: 'empty-message', path: ['messages', i - 1], message: 'message left with no content was dropped', action: 'dropped' });
-      pending = group;
       pendingLosses = local.items;
       continue;
     }
-    // The group is finished by stashGroup: `local` already holds its losses.
-    contents.push(...stashGroup(group, ctx, local, [wire], false));
-    pending = [];
+    // The group is finished by stashGroup: `local` already holds its losses (with none, and
+    // nothing to keep, stashGroup has nothing to do).
+    if (local.length > 0) stashGroup(messages.slice(from, i), ctx, local, [wire], false);
+    contents.push(wire);
+    from = i;
     pendingLosses = [];
   }
 
   const stash: JsonObject = {};
-  if (pending.length > 0) {
+  if (from < messages.length) {
     for (const l of pendingLosses) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
-    stash['$trailing'] = pending as unknown as JsonValue;
+    stash['$trailing'] = messages.slice(from) as unknown as JsonValue;
   }
   if (sysLosses.length > 0 || moved) stash['$system'] = messages.slice(0, lead) as unknown as JsonValue;
   const result: EncodedContents = { contents, stash };
@@ -140,6 +124,65 @@ export function encodeContents(messages: readonly Message[], model: string | und
     result.systemInstruction = sys;
   }
   return result;
+}
+
+/**
+ * Gemini pairs a functionResponse with any earlier functionCall (by id, or by name, as the API
+ * does); one that answers no earlier call is refused, so it is sent as text. The earlier calls are
+ * those of every non-system message up to the current one.
+ */
+class Pairing {
+  private readonly ids = new Set<string>();
+  private readonly names = new Set<string>();
+  /** Messages before this index are in `ids` and `names`. */
+  private noted = 0;
+  private at = 0;
+  private losses: LossList | undefined;
+  constructor(private readonly messages: readonly Message[]) {}
+
+  /** `messages[k]` with its orphan results as text (reported to `losses`). */
+  message(k: number, losses: LossList): Message {
+    this.at = k;
+    this.losses = losses;
+    return orphanResultsAsContent(this.messages, k, this.report, this.answered);
+  }
+
+  /**
+   * Nearly every result answers a call of the assistant message just before it: found by a scan
+   * back to that message. Only a result it does not answer needs every earlier call, gathered
+   * into the sets once (hashing every call id of a conversation cost more than the scans).
+   */
+  private answeredNearby(r: ToolResultPart): boolean {
+    for (let j = this.at; j >= 0; j--) {
+      const m = this.messages[j] as Message;
+      if (!isSystem(m) && callIn(m, r)) return true;
+      if (m.role === 'assistant') break;
+    }
+    return false;
+  }
+
+  private answeredEarlier(r: ToolResultPart): boolean {
+    for (; this.noted <= this.at; this.noted++) {
+      const m = this.messages[this.noted] as Message;
+      if (isSystem(m)) continue;
+      for (const p of m.parts) if (p.type === 'tool-call' && p.providerExecuted !== true) (this.ids.add(p.id), this.names.add(p.name));
+    }
+    return this.ids.has(r.callId) || (r.name !== undefined && this.names.has(r.name));
+  }
+
+  // Made once per encode, not per message: orphanResultsAsContent takes functions.
+  private readonly answered = (r: ToolResultPart): boolean => this.answeredNearby(r) || this.answeredEarlier(r);
+  private readonly report = (j: number, id: string): void => {
+    this.losses?.push({ code: 'orphan-tool-result', path: ['messages', this.at, 'parts', j], message: `tool result '${id}' answers no earlier function call, which Gemini refuses; sent as text`, action: 'approximated' });
+  };
+}
+
+/** Whether `m` holds a client call that `r` answers, by id or by name. */
+function callIn(m: Message, r: ToolResultPart): boolean {
+  for (const p of m.parts) {
+    if (p.type === 'tool-call' && p.providerExecuted !== true && (p.id === r.callId || (r.name !== undefined && p.name === r.name))) return true;
+  }
+  return false;
 }
 
 function content(role: WireRole, parts: JsonObject[], m: Message | undefined): JsonObject {
@@ -175,19 +218,18 @@ function systemParts(m: Message, path: Path, losses: LossList, ctx: PartContext)
   return out;
 }
 
-function messageParts(m: Message, role: WireRole, path: Path, losses: LossList, ctx: PartContext): JsonObject[] {
-  formLoss(m, path, losses);
-  const out: JsonObject[] = [];
+/** Appends the Gemini parts of `messages[i]` to `out` (and returns it). */
+function messageParts(m: Message, role: WireRole, i: number, losses: LossList, ctx: PartContext, out: JsonObject[]): JsonObject[] {
+  formLoss(m, ['messages', i], losses);
   for (let j = 0; j < m.parts.length; j++) {
-    const w = encodePart(m.parts[j] as Part, role, [...path, 'parts', j], losses, ctx);
+    const w = encodePart(m.parts[j] as Part, role, ['messages', i, 'parts', j], losses, ctx);
     if (w) out.push(w);
   }
   return out;
 }
 
 /** Function responses before the rest of a merged user turn, as Gemini pairs them with the calls. */
-function responsesFirst(parts: JsonObject[], path: Path, losses: LossList): JsonObject[] {
-  const isResponse = (p: JsonObject): boolean => 'functionResponse' in p || 'function_response' in p;
+function responsesFirst(parts: JsonObject[], i: number, losses: LossList): JsonObject[] {
   let other = false;
   let misordered = false;
   for (const p of parts) {
@@ -195,9 +237,11 @@ function responsesFirst(parts: JsonObject[], path: Path, losses: LossList): Json
     else if (other) misordered = true;
   }
   if (!misordered) return parts;
-  loss(losses, 'tool-result-order', path, 'function responses moved before the rest of the user turn', 'approximated');
+  loss(losses, 'tool-result-order', ['messages', i], 'function responses moved before the rest of the user turn', 'approximated');
   return [...parts.filter(isResponse), ...parts.filter((p) => !isResponse(p))];
 }
+
+const isResponse = (p: JsonObject): boolean => 'functionResponse' in p || 'function_response' in p;
 
 /** The first function call of a model turn needs a signature on Gemini 3: Google's placeholder. */
 function addSentinel(parts: JsonObject[], m: Message, path: Path, losses: LossList): void {

@@ -12,16 +12,29 @@ import { stableHash } from '../shared/stable-hash.js';
 const NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 const BAD = /[^a-zA-Z0-9_.:-]/g;
 
+/** Memo of toGeminiName: a conversation names the same few tools over and over. */
+const NAMES = new Map<string, string>();
+
 export function toGeminiName(name: string): string {
+  let out = NAMES.get(name);
+  if (out === undefined) {
+    out = geminiName(name);
+    if (NAMES.size < 4096) NAMES.set(name, out);
+  }
+  return out;
+}
+
+function geminiName(name: string): string {
   if (NAME.test(name)) return name;
   const base = name.replace(BAD, '_').slice(0, 54);
   return `${/^[a-zA-Z_]/.test(base) ? '' : '_'}${base}_${stableHash(name)}`;
 }
 
-export function mapName(name: string, path: Path, losses: LossSink): string {
+/** The Gemini name for `name`, reported at `path` + `key` when rewritten (the path is built only then). */
+export function mapName(name: string, path: Path, key: string | undefined, losses: LossSink): string {
   const out = toGeminiName(name);
   if (out !== name) {
-    losses.push({ code: 'tool-name', path, message: `tool name '${name}' does not fit Gemini's rule; sent as '${out}'`, action: 'approximated' });
+    losses.push({ code: 'tool-name', path: key === undefined ? path : [...path, key], message: `tool name '${name}' does not fit Gemini's rule; sent as '${out}'`, action: 'approximated' });
   }
   return out;
 }

@@ -99,7 +99,7 @@ export function encodeTools(tools: readonly Tool[], losses: LossSink): JsonObjec
 
 function encodeDeclaration(t: FunctionTool, path: Path, losses: LossSink): JsonObject {
   const hints = own(t.ext);
-  const out: JsonObject = { name: mapName(t.name, [...path, 'name'], losses) };
+  const out: JsonObject = { name: mapName(t.name, path, 'name', losses) };
   if (t.description !== undefined) out['description'] = t.description;
   if (t.parameters !== undefined) {
     if (hints?.['$jsonSchema'] === true) out['parametersJsonSchema'] = t.parameters;
@@ -155,7 +155,7 @@ export function encodeToolConfig(choice: ToolChoice | undefined, residue: JsonVa
   else if (choice.type === 'required') fcc['mode'] = 'ANY';
   else {
     fcc['mode'] = 'ANY';
-    fcc['allowedFunctionNames'] = [mapName(choice.name, ['toolChoice', 'name'], losses)];
+    fcc['allowedFunctionNames'] = [mapName(choice.name, ['toolChoice', 'name'], undefined, losses)];
   }
   return { ...base, functionCallingConfig: fcc };
 }

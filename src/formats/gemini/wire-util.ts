@@ -105,6 +105,12 @@ export function foreignExt(ext: Ext | undefined): JsonObject | undefined {
   return out;
 }
 
+/** Whether foreignExt(ext) would give an object (without building it). */
+function hasForeignExt(ext: Ext): boolean {
+  for (const origin in ext) if (origin !== ID && ext[origin] !== undefined) return true;
+  return false;
+}
+
 /** Adds `key: value` to `target.ext.gemini` (a residue field or a `$` hint). */
 export function setOwn(target: { ext?: Ext }, key: string, value: JsonValue): void {
   target.ext = { ...target.ext, [ID]: { ...target.ext?.[ID], [key]: value } };
@@ -135,8 +141,9 @@ export class TopStash {
  * comes back only through the preserve stash, which a loss is what triggers.
  */
 export function reportExt(ext: Ext | undefined, path: Path, losses: LossSink): boolean {
+  if (ext === undefined) return false;
   if (reportForeignExt(ext, ID, path, losses)) return true;
-  if (foreignExt(ext) === undefined) return false;
+  if (!hasForeignExt(ext)) return false;
   losses.push({ code: 'foreign-form', path: [...path, 'ext'], message: 'wire-form details of another format are not sent', action: 'approximated' });
   return true;
 }

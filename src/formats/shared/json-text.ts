@@ -31,7 +31,9 @@ function matchAt(value: JsonValue | undefined, t: string, i: number, parsed: boo
     case 'boolean':
       return literal(value ? 'true' : 'false', t, i);
     case 'number':
-      return literal(JSON.stringify(value), t, i);
+      // String(n) is JSON.stringify(n) for finite numbers (same Number::toString), without the
+      // serializer's set-up (~10 ns against ~90 ns for a small integer).
+      return literal(Number.isFinite(value) ? String(value) : 'null', t, i);
     case 'string':
       return parsed ? parsedStringAt(value, t, i) : stringAt(value, t, i);
     default:
