@@ -42,6 +42,14 @@ const FILLERS: readonly [string, JsonValue][] = [
   ['top_p', null],
 ];
 
+/**
+ * isDeepStrictEqual(value, filler) for FILLERS' values (strings, null, true and an empty list),
+ * without its general walk: this runs for nine fields of every response read.
+ */
+function isFiller(value: JsonValue | undefined, filler: JsonValue): boolean {
+  return Array.isArray(filler) ? Array.isArray(value) && value.length === 0 && filler.length === 0 && Object.keys(value).length === 0 : value === filler;
+}
+
 export function decodeResponse(input: unknown, ctx: DecodeContext): Response {
   const { body, args } = validateResponse(input, ctx.limits);
   const output = body['output'] as JsonObject[];
@@ -52,7 +60,7 @@ export function decodeResponse(input: unknown, ctx: DecodeContext): Response {
   let rest = residue(body, KNOWN);
   for (const [key, filler] of FILLERS) {
     if (!(key in body)) absent.push(key);
-    else if (isDeepStrictEqual(body[key], filler)) delete (rest as JsonObject)[key];
+    else if (isFiller(body[key], filler)) delete (rest as JsonObject)[key];
   }
   const status = body['status'];
   if (typeof status === 'string') {
