@@ -1,18 +1,19 @@
 /**
- * The a2a v0.3 message fast check (src/formats/a2a/fast-v03.ts) says "valid" exactly where
- * V03MessageSchema does: on the v0.3 messages of a generated history, and on every one-field edit
- * of them (each field, at every depth, removed or replaced by a value of another type).
+ * The a2a v0.3 fast checks (src/formats/a2a/fast-v03.ts) say "valid" exactly where
+ * V03MessageSchema and V03TaskSchema do: on the v0.3 messages of a generated history and a task
+ * holding some of them, and on every one-field edit of those (each field, at every depth, removed
+ * or replaced by a value of another type).
  */
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../../src/index.js';
 import { encodeRequest } from '../../../src/formats/a2a/request-encode.js';
-import { v03MessageOk } from '../../../src/formats/a2a/fast-v03.js';
-import { V03MessageSchema } from '../../../src/formats/a2a/schema.js';
+import { v03MessageOk, v03TaskOk } from '../../../src/formats/a2a/fast-v03.js';
+import { V03MessageSchema, V03TaskSchema } from '../../../src/formats/a2a/schema.js';
 import { LossList } from '../../../src/formats/shared/loss-list.js';
 import type { Request } from '../../../src/model/request.js';
 import { requestBodies } from '../../../bench/convert/bodies.js';
 
-const REPLACEMENTS: unknown[] = [undefined, null, '', 'x', 0, 1.5, true, [], [1], ['a'], {}, { text: 'a' }, 'user', 'agent', 'text', 'file', 'data', 'message', Object.create(null)];
+const REPLACEMENTS: unknown[] = [undefined, null, '', 'x', 0, 1.5, true, [], [1], ['a'], {}, { text: 'a' }, 'user', 'agent', 'text', 'file', 'data', 'message', 'task', 'created', 'working', Object.create(null)];
 
 /** Every object reachable from `root` with one field (at any depth) removed or replaced. */
 function* edits(root: unknown): Generator<unknown> {
@@ -51,6 +52,28 @@ describe('a2a v0.3 message fast check', () => {
       for (const edited of edits(message)) {
         const fast = v03MessageOk(edited);
         const zod = V03MessageSchema.safeParse(edited).success;
+        expect(fast, JSON.stringify(edited)).toBe(zod);
+        if (zod) yes++;
+        else no++;
+      }
+    }
+    expect(yes).toBeGreaterThan(100);
+    expect(no).toBeGreaterThan(100);
+  });
+
+  it('agrees with the task schema on a task and every one-field edit of it', () => {
+    const [first, second, third] = history;
+    const tasks: Record<string, unknown>[] = [
+      { kind: 'task', id: 't', contextId: 'c', status: { state: 'completed', timestamp: 'now', message: third }, history: [first, second], metadata: { k: 1 } },
+      { id: 't', status: { state: 'created' }, artifacts: [{ artifactId: 'a', name: 'n', description: 'd', parts: [{ kind: 'text', text: 'a' }, { kind: 'data', data: { x: 1 } }], extensions: ['e'], metadata: {} }] },
+    ];
+    let yes = 0;
+    let no = 0;
+    for (const task of tasks) {
+      expect(v03TaskOk(task)).toBe(V03TaskSchema.safeParse(task).success);
+      for (const edited of edits(task)) {
+        const fast = v03TaskOk(edited);
+        const zod = V03TaskSchema.safeParse(edited).success;
         expect(fast, JSON.stringify(edited)).toBe(zod);
         if (zod) yes++;
         else no++;
