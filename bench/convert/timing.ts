@@ -66,14 +66,21 @@ function runFor(fn: () => void, ms: number, min: number): number {
 }
 
 /**
- * Runs every op for `timing.warmupMs` each, twice round the list, before any is timed: a cell then
- * measures the steady state a long-running process converts in (every codec's code optimized, the
- * shared code having seen every dialect), not the JIT compiling whatever code path it is the first
- * to run. Without it the first cell of each source dialect read up to 3-6x its warm ratio in quick
- * runs (docs/performance.md, "Fourth session").
+ * Runs the ops round after round (each for half of `timing.warmupMs` a round) before any is timed,
+ * at least twice round the list and for at least 100 x `warmupMs` in all (3 s quick, 10 s full):
+ * a cell then measures the steady state a long-running process converts in (every codec's code
+ * optimized, the shared code having seen every dialect), not the JIT compiling whatever code path
+ * it is the first to run. Without it the first cell of each source dialect read up to 3-6x its
+ * warm ratio in quick runs (docs/performance.md, "Fourth session"); a run of a few pairs needs the
+ * total time as much as the whole matrix does.
  */
 export function warmUp(ops: readonly (() => void)[], timing: Timing): void {
-  for (let round = 0; round < 2; round++) for (const op of ops) runFor(op, timing.warmupMs, 2);
+  if (ops.length === 0) return;
+  const t0 = process.hrtime.bigint();
+  const total = timing.warmupMs * 100;
+  for (let round = 0; round < 2 || Number(process.hrtime.bigint() - t0) / 1e6 < total; round++) {
+    for (const op of ops) runFor(op, timing.warmupMs / 2, 2);
+  }
 }
 
 export function compare(floor: () => void, op: () => void, timing: Timing): Comparison {
