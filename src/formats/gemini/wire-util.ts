@@ -13,7 +13,7 @@ import type { EncodeContext, LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, residueWithNulls } from '../shared/residue.js';
 import { STASH_KEY } from '../shared/stash.js';
-import type { Path } from '../../model/loss.js';
+import type { Loss, Path } from '../../model/loss.js';
 
 
 export const ID = 'gemini';
@@ -127,11 +127,16 @@ export class TopStash {
   field<T>(key: string, value: unknown, encode: (losses: LossSink) => T): T {
     const local = new LossList();
     const out = encode(local);
-    if (local.length > 0) {
-      for (const l of local.items) this.ctx.losses.push(this.ctx.preserve ? { ...l, action: 'stashed' } : l);
+    this.record(key, value, local.items);
+    return out;
+  }
+
+  /** field() for losses already gathered (no closure to make). */
+  record(key: string, value: unknown, losses: readonly Loss[]): void {
+    if (losses.length > 0) {
+      for (const l of losses) this.ctx.losses.push(this.ctx.preserve ? { ...l, action: 'stashed' } : l);
       this.fields[key] = (value === undefined ? null : value) as JsonValue;
     }
-    return out;
   }
 }
 
