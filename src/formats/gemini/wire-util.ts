@@ -80,6 +80,14 @@ export function camelView(obj: JsonObject, known: ReadonlySet<string>): View {
   return { obj: copy, snake };
 }
 
+/** `[...path, key]` without the iterator protocol (about twice as fast), for paths made per node. */
+export function childPath(path: Path, key: string | number): Path {
+  const out: Path = [];
+  for (let k = 0; k < path.length; k++) out.push(path[k] as string | number);
+  out.push(key);
+  return out;
+}
+
 /** Renames the listed camelCase keys of `out` back to snake_case (the `$snake` hint). */
 export function applySnake(out: JsonObject, snake: JsonValue | undefined): JsonObject {
   if (!Array.isArray(snake)) return out;
