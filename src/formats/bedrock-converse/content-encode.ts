@@ -136,7 +136,7 @@ function guardImage(part: ImagePart, inner: JsonObject, path: Path, losses: Loss
 /** `{format, source}` for an image, video or audio part, or undefined (reported). */
 function encodeMedia(part: Part & { type: MediaKind; source: Source }, path: Path, ctx: PartContext): JsonObject | undefined {
   const { losses } = ctx;
-  const src = bytesOrS3(part.source, [...path, 'source'], losses);
+  const src = bytesOrS3(part.source, childPath(path, 'source'), losses);
   if (src === undefined) return undefined;
   const format = formatOf(part.type, src.mediaType ?? '', own(part.ext)?.['format']);
   if (format === undefined) {
@@ -220,7 +220,7 @@ function encodeDocument(part: DocumentPart, path: Path, ctx: PartContext): JsonO
     wire = { content: texts };
     sourceExtras(wire, src, [...path, 'source'], losses);
   } else {
-    const s = bytesOrS3(src, [...path, 'source'], losses);
+    const s = bytesOrS3(src, childPath(path, 'source'), losses);
     if (s === undefined) return undefined;
     wire = s.wire;
     mediaType = s.mediaType;

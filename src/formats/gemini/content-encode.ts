@@ -14,7 +14,7 @@ import { restoreResidue } from '../shared/residue.js';
 import { isMintedId } from './call-ids.js';
 import { mediaKind } from './content-decode.js';
 import { mapName } from './tool-names.js';
-import { applySnake, ID, own, reportExt } from './wire-util.js';
+import { applySnake, childPath, ID, own, reportExt } from './wire-util.js';
 
 export type WireRole = 'user' | 'model';
 
@@ -66,6 +66,7 @@ export function loss(losses: LossSink, code: string, path: Path, message: string
 /** Writes the part's own residue (and its data member's nested residue) and reports foreign ext. */
 function finish(out: JsonObject, part: Part, path: Path, losses: LossSink, member?: string): JsonObject {
   if (part.cache) loss(losses, 'cache-hint', [...path, 'cache'], 'Gemini has no cache breakpoints (it uses cachedContent)');
+  if (part.ext === undefined) return out; // no residue to write, no other format's ext to report
   const mine = own(part.ext);
   if (mine) {
     if (member !== undefined) {
@@ -179,7 +180,7 @@ function encodeSource(source: Source, path: Path, losses: LossSink): EncodedSour
 }
 
 function encodeMedia(part: ImagePart | AudioPart | VideoPart | DocumentPart, path: Path, losses: LossSink): JsonObject | undefined {
-  const enc = encodeSource(part.source, [...path, 'source'], losses);
+  const enc = encodeSource(part.source, childPath(path, 'source'), losses);
   if (!enc) return undefined;
   if (part.type === 'image' && part.detail !== undefined) loss(losses, 'image-detail', [...path, 'detail'], 'Gemini has no per-image detail setting');
   if (part.type === 'document') {
@@ -238,32 +239,34 @@ function encodeToolResult(part: ToolResultPart, role: WireRole, path: Path, loss
     name = part.callId;
   }
   const texts: string[] = [];
-  const data: JsonValue[] = [];
-  const media: JsonObject[] = [];
+  // Made only when a result holds data or media (most hold text alone).
+  let data: JsonValue[] | undefined;
+  let media: JsonObject[] | undefined;
   for (let k = 0; k < part.content.length; k++) {
     const c = part.content[k] as Part;
     // A content item's path is built only for what reports at it.
     if (c.type === 'text' || c.type === 'data') {
       if (c.type === 'text') texts.push(c.text);
-      else data.push(c.data);
+      else (data ??= []).push(c.data);
       if (c.ext !== undefined) reportExt(c.ext, [...path, 'content', k], losses);
     } else if ((c.type === 'image' || c.type === 'audio' || c.type === 'video' || c.type === 'document') && c.source.kind === 'base64') {
       const p = [...path, 'content', k];
       const blob: JsonObject = { inlineData: { mimeType: spelled(c.source.mediaType, [...p, 'source'], losses), data: c.source.data } };
-      media.push(finish(blob, c, p, losses, 'inlineData'));
+      (media ??= []).push(finish(blob, c, p, losses, 'inlineData'));
     } else loss(losses, 'tool-result-content', [...path, 'content', k], `a ${c.type} part cannot be part of a Gemini function response`);
   }
-  const response = responseObject(part, texts, data, path, losses);
+  const response = responseObject(part, texts, data ?? NO_DATA, path, losses);
   if (part.isError === false) loss(losses, 'tool-result-error', [...path, 'isError'], 'an explicit "not an error" has no Gemini form', 'approximated');
-  const fr: JsonObject = {};
-  if (mine?.['$noId'] !== true && (ctx.omitted.size === 0 || !ctx.omitted.has(part.callId))) fr['id'] = part.callId;
-  fr['name'] = mapName(name, path, 'name', losses);
-  fr['response'] = response;
-  if (media.length > 0) fr['parts'] = media;
+  const withId = mine?.['$noId'] !== true && (ctx.omitted.size === 0 || !ctx.omitted.has(part.callId));
+  const wireName = mapName(name, path, 'name', losses);
+  const fr: JsonObject = withId ? { id: part.callId, name: wireName, response } : { name: wireName, response };
+  if (media !== undefined) fr['parts'] = media;
   return finish({ functionResponse: fr }, part, path, losses, 'functionResponse');
 }
 
-function responseObject(part: ToolResultPart, texts: string[], data: JsonValue[], path: Path, losses: LossSink): JsonObject {
+const NO_DATA: readonly JsonValue[] = [];
+
+function responseObject(part: ToolResultPart, texts: string[], data: readonly JsonValue[], path: Path, losses: LossSink): JsonObject {
   const key = part.isError ? 'error' : 'output';
   if (texts.length === 0) {
     const first = data[0];

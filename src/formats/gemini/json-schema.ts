@@ -12,6 +12,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
+import { childPath } from './wire-util.js';
 
 const KEEP = new Set([
   'type', 'format', 'title', 'description', 'nullable', 'enum', 'items', 'minItems', 'maxItems', 'properties', 'required',
@@ -73,13 +74,13 @@ function node(s: JsonObject, path: Path, w: Walk): JsonObject {
         break;
       case 'properties':
         if (isJsonObject(v)) {
-          const props = nodeProperties(v, [...path, key], w);
+          const props = nodeProperties(v, childPath(path, key), w);
           if (props !== v) out = put(out, s, key, props);
         }
         break;
       case 'items':
         if (isJsonObject(v)) {
-          const items = node(v, [...path, key], w);
+          const items = node(v, childPath(path, key), w);
           if (items !== v) out = put(out, s, key, items);
         } else {
           report(w, [...path, key], 'tuple items are not supported; dropped', true);
@@ -137,7 +138,7 @@ function nodeProperties(props: JsonObject, at: Path, w: Walk): JsonObject {
   let out: JsonObject | undefined;
   for (const name in props) {
     const p = props[name] as JsonValue;
-    const next = isJsonObject(p) ? node(p, [...at, name], w) : p;
+    const next = isJsonObject(p) ? node(p, childPath(at, name), w) : p;
     if (next !== p) (out ??= { ...props })[name] = next;
   }
   return out ?? props;
@@ -148,7 +149,7 @@ function nodeList(list: JsonValue[], at: Path, w: Walk): JsonValue[] {
   let out: JsonValue[] | undefined;
   for (let i = 0; i < list.length; i++) {
     const x = list[i] as JsonValue;
-    const next = isJsonObject(x) ? node(x, [...at, i], w) : x;
+    const next = isJsonObject(x) ? node(x, childPath(at, i), w) : x;
     if (next !== x) (out ??= [...list])[i] = next;
   }
   return out ?? list;

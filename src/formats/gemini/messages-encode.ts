@@ -187,9 +187,11 @@ function callIn(m: Message, r: ToolResultPart): boolean {
 
 function content(role: WireRole, parts: JsonObject[], m: Message | undefined): JsonObject {
   const hints = own(m?.ext);
+  // No Gemini ext (the usual case): no hints and no residue, so one literal of a known shape.
+  if (hints === undefined) return { role, parts };
   const out: JsonObject = {};
-  if (hints?.['$noRole'] !== true) out['role'] = role;
-  if (!(hints?.['$noParts'] === true && parts.length === 0)) out['parts'] = parts;
+  if (hints['$noRole'] !== true) out['role'] = role;
+  if (!(hints['$noParts'] === true && parts.length === 0)) out['parts'] = parts;
   if (m) restoreResidue(out, m.ext, ID);
   return out;
 }

@@ -7,6 +7,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Message } from '../../model/message.js';
 import type { Request } from '../../model/request.js';
 import type { DecodeContext, EncodeContext } from '../codec.js';
+import { LossList } from '../shared/loss-list.js';
 import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { putTopStash, takeMessageStash, takeTopStash } from '../shared/stash.js';
 import { CallIds, decodeContent } from './content-decode.js';
@@ -101,20 +102,25 @@ export function encodeRequest(req: Request, ctx: EncodeContext): GeminiRequest {
   out['contents'] = encoded.contents;
   if (encoded.systemInstruction) out['systemInstruction'] = encoded.systemInstruction;
   Object.assign(top.fields, encoded.stash);
+  // Each field's losses are gathered in a list of its own and recorded by `top` (see TopStash.field).
   if (req.tools !== undefined && req.tools.length > 0) {
-    const tools = top.field('tools', req.tools, (losses) => encodeTools(req.tools ?? [], losses));
+    const local = new LossList();
+    const tools = encodeTools(req.tools, local);
+    top.record('tools', req.tools, local.items);
     const single = own?.['$toolsObject'] === true && tools?.length === 1 ? tools[0] : undefined;
     if (tools) out['tools'] = single ?? tools;
   }
-  const tc = top.field('toolChoice', req.toolChoice, (losses) => encodeToolConfig(req.toolChoice, own?.['toolConfig'], losses));
+  const tcLosses = new LossList();
+  const tc = encodeToolConfig(req.toolChoice, own?.['toolConfig'], tcLosses);
+  top.record('toolChoice', req.toolChoice, tcLosses.items);
   if (tc) out['toolConfig'] = tc;
-  const gc = encodeGenerationConfig(req, own, {
-    push: (l) => {
-      // Each generationConfig loss names its canonical field first: stash that field.
-      const key = String(l.path[0]);
-      top.field(key, (req as unknown as Record<string, unknown>)[key], (losses) => losses.push(l));
-    },
-  });
+  const gcLosses = new LossList();
+  const gc = encodeGenerationConfig(req, own, gcLosses);
+  for (const l of gcLosses.items) {
+    // Each generationConfig loss names its canonical field first: stash that field.
+    const key = String(l.path[0]);
+    top.record(key, (req as unknown as Record<string, unknown>)[key], [l]);
+  }
   if (gc) out['generationConfig'] = gc;
   for (const key of ['parallelToolCalls', 'user', 'stream', 'metadata'] as const) {
     if (req[key] === undefined) continue;
@@ -126,8 +132,12 @@ export function encodeRequest(req: Request, ctx: EncodeContext): GeminiRequest {
     for (const key in own) if (key !== 'toolConfig' && key !== 'generationConfig') restOwn[key] = own[key] as JsonValue;
     restoreResidue(out, { [ID]: restOwn }, ID);
   }
-  top.field('ext', foreignExt(req.ext), (losses) => reportForeignExt(req.ext, ID, [], losses));
   const foreign = foreignExt(req.ext);
+  if (foreign) {
+    const local = new LossList();
+    reportForeignExt(req.ext, ID, [], local);
+    top.record('ext', foreign, local.items);
+  }
   // Other formats' ext (even hint-only) rides in the stash, so A -> Gemini -> A is exact.
   if (foreign) top.fields['ext'] = foreign;
   putTopStash(out, top.fields, ctx);

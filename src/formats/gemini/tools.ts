@@ -12,7 +12,7 @@ import { keepResidue, restoreResidue } from '../shared/residue.js';
 import { loss } from './content-encode.js';
 import { lowerTypes, toGeminiSchema, upperTypes } from './json-schema.js';
 import { mapName, toGeminiName } from './tool-names.js';
-import { applySnake, camelView, fieldSet, ID, own, reportExt, rest, withSnake } from './wire-util.js';
+import { applySnake, camelView, childPath, fieldSet, ID, own, reportExt, rest, withSnake } from './wire-util.js';
 
 const TOOL_FIELDS = fieldSet(['functionDeclarations']);
 const DECL_FIELDS = fieldSet(['name', 'description', 'parameters', 'parametersJsonSchema', 'response', 'responseJsonSchema', 'behavior']);
@@ -69,32 +69,35 @@ function decodeDeclaration(raw: JsonObject, group: number): FunctionTool {
 export function encodeTools(tools: readonly Tool[], losses: LossSink): JsonObject[] | undefined {
   const groups = new Map<string, JsonObject>();
   const snakes = new Map<JsonObject, JsonValue>();
-  const group = (key: string): JsonObject => {
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = {}));
-    return g;
-  };
-  tools.forEach((t, k) => {
+  for (let k = 0; k < tools.length; k++) {
+    const t = tools[k] as Tool;
     const path = ['tools', k];
     const g = own(t.ext)?.['$group'];
     if (t.type === 'provider') {
       if (t.origin !== ID) {
         loss(losses, 'provider-tool', path, `${t.origin} built-in tool${t.name ? ` '${t.name}'` : ''} has no Gemini equivalent`);
-        return;
+        continue;
       }
       if (t.cache) loss(losses, 'cache-hint', [...path, 'cache'], 'Gemini has no cache breakpoints on tools');
       reportExt(t.ext, path, losses);
-      Object.assign(group(typeof g === 'number' ? `g${g}` : `p${k}`), t.config);
-      return;
+      Object.assign(group(groups, typeof g === 'number' ? `g${g}` : `p${k}`), t.config);
+      continue;
     }
-    const target = group(typeof g === 'number' ? `g${g}` : 'functions');
+    const target = group(groups, typeof g === 'number' ? `g${g}` : 'functions');
     const decls = Array.isArray(target['functionDeclarations']) ? target['functionDeclarations'] : (target['functionDeclarations'] = []);
     decls.push(encodeDeclaration(t, path, losses));
     const snake = own(t.ext)?.['$toolSnake'];
     if (snake !== undefined) snakes.set(target, snake);
-  });
+  }
   for (const [target, snake] of snakes) applySnake(target, snake);
   return groups.size > 0 ? [...groups.values()] : undefined;
+}
+
+/** The wire Tool object for a group key, made on first use. */
+function group(groups: Map<string, JsonObject>, key: string): JsonObject {
+  let g = groups.get(key);
+  if (!g) groups.set(key, (g = {}));
+  return g;
 }
 
 function encodeDeclaration(t: FunctionTool, path: Path, losses: LossSink): JsonObject {
@@ -104,7 +107,7 @@ function encodeDeclaration(t: FunctionTool, path: Path, losses: LossSink): JsonO
   if (t.parameters !== undefined) {
     if (hints?.['$jsonSchema'] === true) out['parametersJsonSchema'] = t.parameters;
     else {
-      const schema = hints?.['$geminiSchema'] === true ? t.parameters : toGeminiSchema(t.parameters, [...path, 'parameters'], losses);
+      const schema = hints?.['$geminiSchema'] === true ? t.parameters : toGeminiSchema(t.parameters, childPath(path, 'parameters'), losses);
       out['parameters'] = hints?.['$upperTypes'] === true ? upperTypes(schema) : schema;
     }
   }

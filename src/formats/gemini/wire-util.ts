@@ -13,7 +13,7 @@ import type { EncodeContext, LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, residueWithNulls } from '../shared/residue.js';
 import { STASH_KEY } from '../shared/stash.js';
-import type { Path } from '../../model/loss.js';
+import type { Loss, Path } from '../../model/loss.js';
 
 
 export const ID = 'gemini';
@@ -80,6 +80,24 @@ export function camelView(obj: JsonObject, known: ReadonlySet<string>): View {
   return { obj: copy, snake };
 }
 
+/** `[...path, key]` without the iterator protocol (about twice as fast), for paths made per node. */
+export function childPath(path: Path, key: string | number): Path {
+  type Key = string | number;
+  // Literals for the usual depths (a part is ['messages', i, 'parts', j]): cheaper still than a loop.
+  switch (path.length) {
+    case 2:
+      return [path[0] as Key, path[1] as Key, key];
+    case 3:
+      return [path[0] as Key, path[1] as Key, path[2] as Key, key];
+    default: {
+      const out: Path = [];
+      for (let k = 0; k < path.length; k++) out.push(path[k] as Key);
+      out.push(key);
+      return out;
+    }
+  }
+}
+
 /** Renames the listed camelCase keys of `out` back to snake_case (the `$snake` hint). */
 export function applySnake(out: JsonObject, snake: JsonValue | undefined): JsonObject {
   if (!Array.isArray(snake)) return out;
@@ -127,11 +145,16 @@ export class TopStash {
   field<T>(key: string, value: unknown, encode: (losses: LossSink) => T): T {
     const local = new LossList();
     const out = encode(local);
-    if (local.length > 0) {
-      for (const l of local.items) this.ctx.losses.push(this.ctx.preserve ? { ...l, action: 'stashed' } : l);
+    this.record(key, value, local.items);
+    return out;
+  }
+
+  /** field() for losses already gathered (no closure to make). */
+  record(key: string, value: unknown, losses: readonly Loss[]): void {
+    if (losses.length > 0) {
+      for (const l of losses) this.ctx.losses.push(this.ctx.preserve ? { ...l, action: 'stashed' } : l);
       this.fields[key] = (value === undefined ? null : value) as JsonValue;
     }
-    return out;
   }
 }
 
