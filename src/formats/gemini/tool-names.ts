@@ -12,14 +12,18 @@ import { stableHash } from '../shared/stable-hash.js';
 const NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 const BAD = /[^a-zA-Z0-9_.:-]/g;
 
-/** Memo of toGeminiName: a conversation names the same few tools over and over. */
+/**
+ * Memo of toGeminiName: a conversation names the same few tools over and over. Bounded in entries
+ * and in key length, so a process fed arbitrary names (a gateway) holds at most ~1 MB here.
+ */
 const NAMES = new Map<string, string>();
+const MEMO_NAME_MAX = 128;
 
 export function toGeminiName(name: string): string {
   let out = NAMES.get(name);
   if (out === undefined) {
     out = geminiName(name);
-    if (NAMES.size < 4096) NAMES.set(name, out);
+    if (NAMES.size < 4096 && name.length <= MEMO_NAME_MAX) NAMES.set(name, out);
   }
   return out;
 }
