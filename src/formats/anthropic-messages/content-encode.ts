@@ -35,7 +35,11 @@ function finish(out: JsonObject, part: Part, path: Path, losses: LossSink): Json
  * request must not.
  */
 export function encodeParts(parts: readonly Part[], role: Role, path: Path, losses: LossSink, keepBlank = false): JsonObject[] {
-  const out: JsonObject[] = [];
+  return encodePartsInto([], parts, role, path, losses, keepBlank);
+}
+
+/** encodeParts appending to `out` (a turn gathering several messages' blocks needs no copies); returns `out`. */
+export function encodePartsInto(out: JsonObject[], parts: readonly Part[], role: Role, path: Path, losses: LossSink, keepBlank = false): JsonObject[] {
   for (let j = 0; j < parts.length; j++) {
     const part = parts[j] as Part;
     let block: JsonObject | undefined;

@@ -14,7 +14,7 @@ import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { stashGroup } from '../shared/stash.js';
 import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
-import { encodeParts, encodeText } from './content-encode.js';
+import { encodePartsInto, encodeText } from './content-encode.js';
 import { ID } from './wire-util.js';
 
 export interface EncodedMessages {
@@ -65,25 +65,25 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
       while (i < messages.length && (messages[i] as Message).role === 'tool') {
         const t = messages[i] as Message;
         group.push(t);
-        blocks.push(...messageBlocks(withOrphansAsContent(messages, i, local, 'Anthropic'), 'user', ['messages', i], local));
+        messageBlocks(withOrphansAsContent(messages, i, local, 'Anthropic'), 'user', i, local, blocks);
         i++;
       }
       const next = messages[i];
       let residueFrom: Message | undefined;
       if (next?.role === 'user') {
         group.push(next);
-        blocks.push(...messageBlocks(withOrphansAsContent(messages, i, local, 'Anthropic'), 'user', ['messages', i], local));
+        messageBlocks(withOrphansAsContent(messages, i, local, 'Anthropic'), 'user', i, local, blocks);
         residueFrom = next;
         i++;
       }
-      wire = blocks.length > 0 ? withResidue({ role: 'user', content: toolResultsFirst(blocks, ['messages', i - 1], local) }, residueFrom) : undefined;
+      wire = blocks.length > 0 ? withResidue({ role: 'user', content: toolResultsFirst(blocks, i - 1, local) }, residueFrom) : undefined;
     } else if (m.role === 'system') {
       group.push(m);
       wire = encodeInlineSystem(m, ['messages', i], local);
       i++;
     } else {
       group.push(m);
-      wire = encodeMessage(m.role === 'assistant' ? withoutUnansweredCalls(messages, i, local, 'Anthropic') : withOrphansAsContent(messages, i, local, 'Anthropic'), ['messages', i], local);
+      wire = encodeMessage(m.role === 'assistant' ? withoutUnansweredCalls(messages, i, local, 'Anthropic') : withOrphansAsContent(messages, i, local, 'Anthropic'), i, local);
       i++;
     }
     if (wire === undefined) {
@@ -102,7 +102,9 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
     }
     // The group is finished by stashGroup: `local` already holds its losses.
     const keep = local.length === 0 && ctx.preserve && notExact(group, wire);
-    out.push(...stashGroup(group, ctx, local, [wire], keep));
+    // stashGroup hands back the list it was given (its first message may get the stash).
+    stashGroup(group, ctx, local, [wire], keep);
+    out.push(wire);
     pending = [];
     pendingLosses = [];
   }
@@ -199,10 +201,16 @@ function encodeInlineSystem(m: Message, path: Path, losses: LossList): JsonObjec
   return blocks.length > 0 ? withResidue({ role: 'system', content: blocks }, m) : undefined;
 }
 
-function messageBlocks(m: Message, role: 'user' | 'assistant', path: Path, losses: LossList): JsonObject[] {
-  if (m.name !== undefined) losses.push({ code: 'message-name', path: [...path, 'name'], message: 'Anthropic messages have no participant name', action: 'dropped' });
-  reportForeignExt(m.ext, ID, path, losses);
-  return encodeParts(m.parts, role, [...path, 'parts'], losses);
+/** Appends `messages[i]`'s blocks to `out`; paths are built from `i` (the parts' one always: encodeParts extends it). */
+function messageBlocks(m: Message, role: 'user' | 'assistant', i: number, losses: LossList, out: JsonObject[]): JsonObject[] {
+  messageExtras(m, i, losses);
+  return encodePartsInto(out, m.parts, role, ['messages', i, 'parts'], losses);
+}
+
+/** The name and another format's hints, which an Anthropic message cannot hold: reported. */
+function messageExtras(m: Message, i: number, losses: LossList): void {
+  if (m.name !== undefined) losses.push({ code: 'message-name', path: ['messages', i, 'name'], message: 'Anthropic messages have no participant name', action: 'dropped' });
+  if (m.ext !== undefined) reportForeignExt(m.ext, ID, ['messages', i], losses);
 }
 
 function withResidue(out: JsonObject, m: Message | undefined): JsonObject {
@@ -210,21 +218,20 @@ function withResidue(out: JsonObject, m: Message | undefined): JsonObject {
   return out;
 }
 
-function encodeMessage(m: Message, path: Path, losses: LossList): JsonObject | undefined {
+function encodeMessage(m: Message, i: number, losses: LossList): JsonObject | undefined {
   const role = m.role === 'assistant' ? 'assistant' : 'user';
   const first = m.parts[0];
   if (m.stringContent && m.parts.length === 1 && first?.type === 'text' && isPlain(first) && first.text.trim() !== '') {
-    if (m.name !== undefined) losses.push({ code: 'message-name', path: [...path, 'name'], message: 'Anthropic messages have no participant name', action: 'dropped' });
-    reportForeignExt(m.ext, ID, path, losses);
+    messageExtras(m, i, losses);
     return withResidue({ role, content: first.text }, m);
   }
-  const blocks = messageBlocks(m, role, path, losses);
+  const blocks = messageBlocks(m, role, i, losses, []);
   if (blocks.length === 0) return undefined;
-  return withResidue({ role, content: role === 'user' ? toolResultsFirst(blocks, path, losses) : blocks }, m);
+  return withResidue({ role, content: role === 'user' ? toolResultsFirst(blocks, i, losses) : blocks }, m);
 }
 
 /** Anthropic wants a user turn's tool_result blocks before anything else. */
-function toolResultsFirst(blocks: JsonObject[], path: Path, losses: LossList): JsonObject[] {
+function toolResultsFirst(blocks: JsonObject[], i: number, losses: LossList): JsonObject[] {
   let seenOther = false;
   let misordered = false;
   for (const b of blocks) {
@@ -233,6 +240,6 @@ function toolResultsFirst(blocks: JsonObject[], path: Path, losses: LossList): J
     } else seenOther = true;
   }
   if (!misordered) return blocks;
-  losses.push({ code: 'tool-result-order', path, message: 'tool results moved before other content of the user turn', action: 'approximated' });
+  losses.push({ code: 'tool-result-order', path: ['messages', i], message: 'tool results moved before other content of the user turn', action: 'approximated' });
   return [...blocks.filter((b) => b['type'] === 'tool_result'), ...blocks.filter((b) => b['type'] !== 'tool_result')];
 }

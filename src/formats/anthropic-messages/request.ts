@@ -1,5 +1,6 @@
 /** Anthropic Messages request <-> canonical Request. */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { ReasoningConfig, ReasoningEffort, Request, ResponseFormat } from '../../model/request.js';
 import type { FunctionTool, Tool, ToolChoice } from '../../model/tool.js';
@@ -18,6 +19,8 @@ const KNOWN = new Set([
   'stream', 'tools', 'tool_choice', 'thinking', 'output_config', 'output_format',
 ]);
 const MESSAGE_KEYS = new Set(['role', 'content']);
+/** takeMessageStash's base path: read only (it builds the stash's own path from it), so one for all messages. */
+const MESSAGES_PATH: Path = ['messages'];
 const TOOL_KEYS = new Set(['type', 'name', 'description', 'input_schema', 'strict', 'cache_control']);
 const TOOL_CHOICE_KEYS = new Set(['type', 'name', 'disable_parallel_tool_use']);
 const THINKING_KEYS = new Set(['type', 'budget_tokens']);
@@ -58,7 +61,7 @@ export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
 
 function decodeMessages(list: JsonValue[], ctx: DecodeContext, out: Message[]): void {
   for (let i = 0; i < list.length; ) {
-    const stashed = takeMessageStash(list, i, ctx, ['messages']);
+    const stashed = takeMessageStash(list, i, ctx, MESSAGES_PATH);
     if (stashed) {
       out.push(...stashed.messages);
       i += stashed.span;

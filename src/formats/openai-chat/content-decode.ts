@@ -107,10 +107,19 @@ export function decodePart(p: JsonObject): Part {
  * parts that are all text get the `$textArray` hint so the encoder keeps the array rather than
  * joining them (it joins text from other formats).
  */
-export function decodeContent(content: string | JsonObject[], parts: Part[]): { string: boolean; textArray: boolean } {
+/** The content's form, as decodeContent reports it: shared read-only answers, none made per message. */
+export interface ContentForm {
+  readonly string: boolean;
+  readonly textArray: boolean;
+}
+const STRING_FORM: ContentForm = Object.freeze({ string: true, textArray: false });
+const TEXT_ARRAY_FORM: ContentForm = Object.freeze({ string: false, textArray: true });
+const ARRAY_FORM: ContentForm = Object.freeze({ string: false, textArray: false });
+
+export function decodeContent(content: string | JsonObject[], parts: Part[]): ContentForm {
   if (typeof content === 'string') {
     parts.push({ type: 'text', text: content });
-    return { string: true, textArray: false };
+    return STRING_FORM;
   }
   let allText = true;
   for (const p of content) {
@@ -118,5 +127,5 @@ export function decodeContent(content: string | JsonObject[], parts: Part[]): { 
     if (part.type !== 'text') allText = false;
     parts.push(part);
   }
-  return { string: false, textArray: allText && content.length > 1 };
+  return allText && content.length > 1 ? TEXT_ARRAY_FORM : ARRAY_FORM;
 }

@@ -3,6 +3,7 @@
  * `choices[].message`). Shapes are schema-checked; arguments were parsed once by validate.ts.
  */
 import type { JsonObject } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
 import type { DecodeContext } from '../codec.js';
@@ -18,6 +19,10 @@ const TOOL_KEYS = new Set(['role', 'content', 'tool_call_id', 'name']);
 const CALL_KEYS = new Set(['id', 'type', 'function', 'custom']);
 const FN_KEYS = new Set(['name', 'arguments']);
 const CUSTOM_KEYS = new Set(['name', 'input']);
+/** The assistant keys whose null or empty value keepUnused keeps (one list, not one per message). */
+const ASSISTANT_UNUSED: readonly string[] = ['content', 'refusal', 'tool_calls', 'function_call', 'reasoning_content'];
+/** takeMessageStash's base path: read only (it builds the stash's own path from it). */
+const MESSAGES_PATH: Path = ['messages'];
 
 /** Known keys whose value said nothing (null, []) go back to residue so the way back is exact. */
 export function keepUnused(obj: JsonObject, rest: JsonObject | undefined, keys: readonly string[]): JsonObject | undefined {
@@ -81,7 +86,7 @@ export function decodeAssistant(m: JsonObject, args: ParsedArgs, known: Readonly
   const fc = m['function_call'];
   if (fc !== null && typeof fc === 'object') parts.push(decodeFunctionCall(fc as JsonObject, args));
   if (typeof m['name'] === 'string') msg.name = m['name'];
-  keepResidue(msg, OPENAI_CHAT, keepUnused(m, rest, ['content', 'refusal', 'tool_calls', 'function_call', 'reasoning_content']));
+  keepResidue(msg, OPENAI_CHAT, keepUnused(m, rest, ASSISTANT_UNUSED));
   return msg;
 }
 
@@ -133,7 +138,7 @@ function decodeMessage(m: JsonObject, args: ParsedArgs): Message {
 export function decodeMessages(list: JsonObject[], args: ParsedArgs, ctx: DecodeContext): Message[] {
   const out: Message[] = [];
   for (let i = 0; i < list.length; ) {
-    const stash = takeMessageStash(list, i, ctx, ['messages']);
+    const stash = takeMessageStash(list, i, ctx, MESSAGES_PATH);
     if (stash) {
       for (const m of stash.messages) out.push(m);
       i += stash.span;

@@ -107,6 +107,16 @@ export function encodeToolCall(part: ToolCallPart, path: Path, losses: LossSink)
   return { call };
 }
 
+/** A call encodeToolCall writes as a plain function call, reporting nothing: no hints, residue or cache. */
+function isPlainCall(part: ToolCallPart): boolean {
+  return part.ext === undefined && part.cache === undefined && part.providerExecuted !== true;
+}
+
+/** encodeToolCall's call for a plain call (isPlainCall), with no path built. */
+function plainCall(part: ToolCallPart): JsonObject {
+  return { id: part.id, type: 'function', function: { name: part.name, arguments: part.argumentsJson ?? JSON.stringify(part.arguments) } };
+}
+
 /** A tool result as a tool message; media it holds is returned to go in a following user message. */
 function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): { msg: JsonObject; media: Part[] } {
   reportPartExtras(part, path, losses);
@@ -209,6 +219,7 @@ export function sortAssistantParts(m: Message, path: Path, losses: LossSink, una
     const part = parts[j] as Part;
     // Text, the usual part, needs no path; the others build theirs.
     if (part.type === 'text') out.content.push({ part, j });
+    else if (part.type === 'tool-call' && isPlainCall(part) && unanswered?.has(part.id) !== true) out.calls.push(plainCall(part));
     else sortAssistantPart(part, j, [...path, 'content', j], out, losses, unanswered);
   }
   if (out.reasoning.length > 1) loss(losses, 'text-joined', [...path, 'content'], 'several reasoning parts joined into reasoning_content', 'approximated');

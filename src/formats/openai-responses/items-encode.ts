@@ -179,14 +179,15 @@ function encodeClient(m: Message, path: Path, losses: LossSink, calls: OpenCalls
   const rest: number[] = [];
   for (let j = 0; j < m.parts.length; j++) {
     const part = m.parts[j] as Part;
-    const at = [...path, 'parts', j];
+    // The part's path is built where it is used: parts left for the message item get theirs below.
     if (part.type === 'tool-result') {
+      const at = [...path, 'parts', j];
       const id = calls.answer(part, at, losses);
       if (id !== undefined) items.push(functionOutputItem(part, id, at, losses));
     }
     else if (isItemBlock(part)) items.push(part.block);
     else {
-      if (m.role === 'tool') loss(losses, 'tool-message-parts', at, 'a non-result part of a tool message is sent in a user message', 'approximated');
+      if (m.role === 'tool') loss(losses, 'tool-message-parts', [...path, 'parts', j], 'a non-result part of a tool message is sent in a user message', 'approximated');
       rest.push(j);
     }
   }
@@ -310,7 +311,7 @@ export function encodeItems(
     const out = lost.length === 0 && !keep ? wire : stashGroup(pending.length === 0 ? [m] : [...pending, m], ctx, lost, wire, keep);
     // After a stashed group the decoder starts a new turn, so nothing merges into it.
     prevModelSide = isModelSide(out[out.length - 1] as JsonObject) && !(STASH_KEY in (out[0] as JsonObject));
-    items.push(...out);
+    for (let k = 0; k < out.length; k++) items.push(out[k] as JsonObject);
     pending = [];
     pendingLosses.items.length = 0;
   }
