@@ -102,11 +102,6 @@ export function decodePart(p: JsonObject): Part {
   }
 }
 
-/**
- * A `content` value (string or parts) into `parts`. Returns whether it was a string. Several
- * parts that are all text get the `$textArray` hint so the encoder keeps the array rather than
- * joining them (it joins text from other formats).
- */
 /** The content's form, as decodeContent reports it: shared read-only answers, none made per message. */
 export interface ContentForm {
   readonly string: boolean;
@@ -116,6 +111,11 @@ const STRING_FORM: ContentForm = Object.freeze({ string: true, textArray: false 
 const TEXT_ARRAY_FORM: ContentForm = Object.freeze({ string: false, textArray: true });
 const ARRAY_FORM: ContentForm = Object.freeze({ string: false, textArray: false });
 
+/**
+ * A `content` value (string or parts) into `parts`. Returns whether it was a string. Several
+ * parts that are all text get the `$textArray` hint so the encoder keeps the array rather than
+ * joining them (it joins text from other formats).
+ */
 export function decodeContent(content: string | JsonObject[], parts: Part[]): ContentForm {
   if (typeof content === 'string') {
     parts.push({ type: 'text', text: content });
