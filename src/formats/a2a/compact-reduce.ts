@@ -15,7 +15,7 @@ import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
 import { MESSAGE_TYPES as T } from './a2a-api.js';
 import { loss } from './parts.js';
-import { pathTo } from './path-to.js';
+import { childPath } from '../shared/child-path.js';
 import { isToolCalls, readCalls, type ReadCall } from './tool-data.js';
 
 export interface Call extends ReadCall {
@@ -74,7 +74,7 @@ export function toRecord(msg: JsonObject, path: Path): Rec {
     for (let i = 0; i < parts.length; i++) {
       const data = (parts[i] as JsonObject)['data'];
       if (!isToolCalls(data)) continue;
-      for (const c of readCalls(data, pathTo(path, 'parts', i, 'data'), false)) calls.push(toCall(c));
+      for (const c of readCalls(data, childPath(path, 'parts', i, 'data'), false)) calls.push(toCall(c));
     }
     rec.calls = calls;
   }

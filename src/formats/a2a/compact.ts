@@ -23,7 +23,7 @@ import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, MESSAGE_KEYS, MESSAGE_TYPES as T }
 import { reduce, toCall, type Call, type Rec } from './compact-reduce.js';
 import { isContinuationOf } from './message-ids.js';
 import { decodePart, loss } from './parts.js';
-import { pathTo } from './path-to.js';
+import { childPath } from '../shared/child-path.js';
 import { isToolCalls, isToolResults, readCalls, readResultParts, type ReadCall } from './tool-data.js';
 
 export { toRecord, type Rec } from './compact-reduce.js';
@@ -74,7 +74,7 @@ export function decodeOne(p: JsonObject, at: Path, request?: RequestRead): Part[
   // Only a part that is nothing but the tool data is one (metadata on it would have no home).
   if ((isToolResults(data) || isToolCalls(data)) && Object.keys(p).length === 1) {
     const out: Part[] = [];
-    appendToolData(out, data, pathTo(at, 'data'), request);
+    appendToolData(out, data, childPath(at, 'data'), request);
     return out;
   }
   return [decodePart(p, at)];
@@ -101,7 +101,7 @@ function appendParts(out: Part[], list: readonly JsonObject[], path: Path, key: 
     const p = list[i] as JsonObject;
     const data = p['data'];
     if (data !== undefined && (isToolResults(data) || isToolCalls(data)) && Object.keys(p).length === 1) {
-      appendToolData(out, data, key === undefined ? pathTo(path, i, 'data') : pathTo(path, key, i, 'data'), request);
+      appendToolData(out, data, key === undefined ? childPath(path, i, 'data') : childPath(path, key, i, 'data'), request);
     } else out.push(decodePart(p, path, i, key));
   }
 }

@@ -11,7 +11,7 @@ import type { DecodeContext, LossSink } from '../codec.js';
 import { takeMessageStash } from '../shared/stash.js';
 import type { A2aVersion } from './a2a-api.js';
 import { compactRecords, toRecord, type Rec } from './compact.js';
-import { pathTo } from './path-to.js';
+import { childPath } from '../shared/child-path.js';
 import { liftMessageStash, NO_KIND } from './stash.js';
 import { readMessage, v1MessageOk } from './validate.js';
 import type { Note } from './versions.js';
@@ -43,7 +43,7 @@ export function decodeMessages(list: readonly JsonValue[], path: Path, ctx: Deco
       if (lifted === list) lifted = list.slice();
       (lifted as JsonValue[])[i] = raw;
     }
-    const at = single ? path : pathTo(path, i);
+    const at = single ? path : childPath(path, i);
     paths[i] = at;
     // A valid v1.0 message (the common case) is taken as it is: readMessage's own first test, without its Read.
     if (isJsonObject(raw) && v1MessageOk(raw)) values[i] = raw;

@@ -9,7 +9,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import { stateToV03, stateToV1, type V03State, type V1State } from './a2a-api.js';
-import { pathTo } from './path-to.js';
+import { childPath } from '../shared/child-path.js';
 
 /** Reports what one version cannot hold of the other (a loss at `path`). */
 export type Note = (path: Path, code: string, message: string) => void;
@@ -37,7 +37,7 @@ export function partToV1(p: JsonObject, holder: Path, index: number, note: Note)
   const kind = p['kind'];
   const out = rest(p, ['kind', 'file', 'data']);
   if (kind === 'file') {
-    const path = pathTo(holder, 'parts', index);
+    const path = childPath(holder, 'parts', index);
     const file = p['file'] as JsonObject;
     if (file['bytes'] !== undefined) {
       out['raw'] = file['bytes'];

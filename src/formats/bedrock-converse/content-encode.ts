@@ -17,7 +17,8 @@ import { encodeCitation } from './citations.js';
 import { OWN_KEYS } from './content-decode.js';
 import { formatOf, type MediaKind } from './media.js';
 import { mapToolId, mapToolName, type DocumentNamer } from './names.js';
-import { childPath, encodeCachePoint, ID, lose, own, ownWithout, unionObject } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
+import { encodeCachePoint, ID, lose, own, ownWithout, unionObject } from './wire-util.js';
 
 export interface PartContext {
   namer: DocumentNamer;

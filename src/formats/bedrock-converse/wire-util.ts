@@ -107,23 +107,6 @@ export function encodeCachePoint(hint: CacheHint, path: Path, losses: LossSink):
   return { cachePoint: point };
 }
 
-/** `[...path, key]` without the iterator protocol (a spread cost 4% of an encode: every part has a path). */
-export function childPath(path: Path, key: string | number): Path {
-  type Key = string | number;
-  // Literals for the usual depths (a part is ['messages', i, 'parts', j]): cheaper still than a loop.
-  switch (path.length) {
-    case 2:
-      return [path[0] as Key, path[1] as Key, key];
-    case 3:
-      return [path[0] as Key, path[1] as Key, path[2] as Key, key];
-    default: {
-      const out: Path = [];
-      for (let k = 0; k < path.length; k++) out.push(path[k] as Key);
-      out.push(key);
-      return out;
-    }
-  }
-}
 
 export function lose(losses: LossSink, code: string, path: Path, message: string, action: LossAction = 'dropped'): undefined {
   losses.push({ code, path, message, action });

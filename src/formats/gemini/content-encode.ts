@@ -14,7 +14,8 @@ import { restoreResidue } from '../shared/residue.js';
 import { isMintedId } from './call-ids.js';
 import { mediaKind } from './content-decode.js';
 import { mapName } from './tool-names.js';
-import { applySnake, childPath, ID, own, reportExt } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
+import { applySnake, ID, own, reportExt } from './wire-util.js';
 
 export type WireRole = 'user' | 'model';
 

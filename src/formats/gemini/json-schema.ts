@@ -12,7 +12,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
-import { childPath } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 const KEEP = new Set([
   'type', 'format', 'title', 'description', 'nullable', 'enum', 'items', 'minItems', 'maxItems', 'properties', 'required',

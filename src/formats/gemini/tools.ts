@@ -12,7 +12,8 @@ import { keepResidue, restoreResidue } from '../shared/residue.js';
 import { loss } from './content-encode.js';
 import { lowerTypes, toGeminiSchema, upperTypes } from './json-schema.js';
 import { mapName, toGeminiName } from './tool-names.js';
-import { applySnake, camelView, childPath, fieldSet, ID, own, reportExt, rest, withSnake } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
+import { applySnake, camelView, fieldSet, ID, own, reportExt, rest, withSnake } from './wire-util.js';
 
 const TOOL_FIELDS = fieldSet(['functionDeclarations']);
 const DECL_FIELDS = fieldSet(['name', 'description', 'parameters', 'parametersJsonSchema', 'response', 'responseJsonSchema', 'behavior']);
