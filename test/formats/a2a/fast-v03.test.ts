@@ -12,28 +12,11 @@ import { V03MessageSchema, V03TaskSchema } from '../../../src/formats/a2a/schema
 import { LossList } from '../../../src/formats/shared/loss-list.js';
 import type { Request } from '../../../src/model/request.js';
 import { requestBodies } from '../../../bench/convert/bodies.js';
+import { oneFieldEdits } from '../../support/one-field-edits.js';
 
 const REPLACEMENTS: unknown[] = [undefined, null, '', 'x', 0, 1.5, true, [], [1], ['a'], {}, { text: 'a' }, 'user', 'agent', 'text', 'file', 'data', 'message', 'task', 'created', 'working', Object.create(null)];
 
-/** Every object reachable from `root` with one field (at any depth) removed or replaced. */
-function* edits(root: unknown): Generator<unknown> {
-  if (typeof root !== 'object' || root === null) return;
-  const keys = Array.isArray(root) ? root.map((_, i) => String(i)) : [...Object.keys(root), 'kind', 'text', 'data', 'file', 'bytes', 'uri', 'metadata', 'parts'];
-  for (const key of new Set(keys)) {
-    const value = (root as Record<string, unknown>)[key];
-    for (const r of REPLACEMENTS) {
-      const copy: Record<string, unknown> = Array.isArray(root) ? ([...root] as unknown as Record<string, unknown>) : { ...root };
-      if (r === undefined && !Array.isArray(root)) delete copy[key];
-      else copy[key] = r;
-      yield copy;
-    }
-    for (const inner of edits(value)) {
-      const copy: Record<string, unknown> = Array.isArray(root) ? ([...root] as unknown as Record<string, unknown>) : { ...root };
-      copy[key] = inner;
-      yield copy;
-    }
-  }
-}
+const EDITS = { replacements: REPLACEMENTS, extraKeys: ['kind', 'text', 'data', 'file', 'bytes', 'uri', 'metadata', 'parts'] };
 
 const body = JSON.parse(requestBodies(4, 'small', ['a2a']).text.get('a2a') as string) as unknown;
 const canonical = decode(body, { from: 'a2a' }).value as Request;
@@ -49,7 +32,7 @@ describe('a2a v0.3 message fast check', () => {
     let no = 0;
     for (const message of [...history, ...extra]) {
       expect(v03MessageOk(message)).toBe(V03MessageSchema.safeParse(message).success);
-      for (const edited of edits(message)) {
+      for (const edited of oneFieldEdits(message, EDITS)) {
         const fast = v03MessageOk(edited);
         const zod = V03MessageSchema.safeParse(edited).success;
         expect(fast, JSON.stringify(edited)).toBe(zod);
@@ -71,7 +54,7 @@ describe('a2a v0.3 message fast check', () => {
     let no = 0;
     for (const task of tasks) {
       expect(v03TaskOk(task)).toBe(V03TaskSchema.safeParse(task).success);
-      for (const edited of edits(task)) {
+      for (const edited of oneFieldEdits(task, EDITS)) {
         const fast = v03TaskOk(edited);
         const zod = V03TaskSchema.safeParse(edited).success;
         expect(fast, JSON.stringify(edited)).toBe(zod);

@@ -9,6 +9,7 @@ import { V1ArtifactUpdateSchema, V1MessageSchema, V1StatusUpdateSchema, V1TaskSc
 import { v1ObjectOk } from '../../../src/formats/a2a/stream-fast.js';
 import type { ObjectKind } from '../../../src/formats/a2a/validate.js';
 import { syntheticWire } from '../../../bench/stream/synthetic.js';
+import { oneFieldEdits } from '../../support/one-field-edits.js';
 
 const SCHEMAS: Record<string, [ObjectKind, z.ZodType]> = {
   task: ['task', V1TaskSchema],
@@ -19,25 +20,7 @@ const SCHEMAS: Record<string, [ObjectKind, z.ZodType]> = {
 
 const REPLACEMENTS: unknown[] = [undefined, null, '', 'x', 0, 1.5, true, [], [1], ['a'], {}, { text: 'a' }, 'TASK_STATE_WORKING', 'ROLE_USER', Object.create(null)];
 
-/** Every object reachable from `root` with one field (at any depth) removed or replaced. */
-function* edits(root: unknown): Generator<unknown> {
-  if (typeof root !== 'object' || root === null) return;
-  const keys = Array.isArray(root) ? root.map((_, i) => String(i)) : [...Object.keys(root), 'text', 'data', 'metadata', 'parts'];
-  for (const key of new Set(keys)) {
-    const value = (root as Record<string, unknown>)[key];
-    for (const r of REPLACEMENTS) {
-      const copy: Record<string, unknown> = Array.isArray(root) ? ([...root] as unknown as Record<string, unknown>) : { ...root };
-      if (r === undefined && !Array.isArray(root)) delete copy[key];
-      else copy[key] = r;
-      yield copy;
-    }
-    for (const inner of edits(value)) {
-      const copy: Record<string, unknown> = Array.isArray(root) ? ([...root] as unknown as Record<string, unknown>) : { ...root };
-      copy[key] = inner;
-      yield copy;
-    }
-  }
-}
+const EDITS = { replacements: REPLACEMENTS, extraKeys: ['text', 'data', 'metadata', 'parts'] };
 
 const events = syntheticWire('a2a').map((w) => (w.data as { result: Record<string, unknown> }).result);
 const extra: Record<string, unknown>[] = [
@@ -61,7 +44,7 @@ describe('a2a stream fast check', () => {
       seen.add(key);
       const inner = event[wrapper as string] as Record<string, unknown>;
       expect(v1ObjectOk(kind, inner)).toBe(schema.safeParse(inner).success);
-      for (const edited of edits(inner)) {
+      for (const edited of oneFieldEdits(inner, EDITS)) {
         if (typeof edited !== 'object' || edited === null || Array.isArray(edited)) continue;
         const fast = v1ObjectOk(kind, edited as Record<string, unknown>);
         const zod = schema.safeParse(edited).success;

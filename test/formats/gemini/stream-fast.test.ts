@@ -9,6 +9,7 @@ import { responseSchema } from '../../../src/formats/gemini/schema.js';
 import { chunkOk } from '../../../src/formats/gemini/stream-fast.js';
 import { localStreamCaptures, sharedStreamCaptures } from '../../support/streams.js';
 import { syntheticWire } from '../../../bench/stream/synthetic.js';
+import { oneFieldEdits } from '../../support/one-field-edits.js';
 
 const REPLACEMENTS: unknown[] = [undefined, null, '', 'x', 'model', 0, -1, 1.5, 2 ** 53, NaN, true, [], [{}], [undefined], ['a'], {}, { a: 1 }, Object.create(null), [{ text: 1 }], { mimeType: 1 }];
 /** Keys tried on every object besides its own: the schema's fields that the captures leave out, in both spellings. */
@@ -21,24 +22,7 @@ const EXTRA = [
   'response', 'parts', 'mime_type', 'fileUri', 'file_uri', 'language', 'code', 'outcome', 'output', 'id', 'name', 'args', 'role', 'index', 'content', 'candidates',
 ];
 
-function* edits(root: unknown, depth: number): Generator<unknown> {
-  if (typeof root !== 'object' || root === null || depth > 6) return;
-  const isArray = Array.isArray(root);
-  const keys = isArray ? root.map((_, i) => String(i)) : [...Object.keys(root), ...EXTRA];
-  for (const key of new Set(keys)) {
-    for (const r of REPLACEMENTS) {
-      const copy: Record<string, unknown> = isArray ? ([...root] as unknown as Record<string, unknown>) : { ...root };
-      if (r === undefined && !isArray) delete copy[key];
-      else copy[key] = r;
-      yield copy;
-    }
-    for (const inner of edits((root as Record<string, unknown>)[key], depth + 1)) {
-      const copy: Record<string, unknown> = isArray ? ([...root] as unknown as Record<string, unknown>) : { ...root };
-      copy[key] = inner;
-      yield copy;
-    }
-  }
-}
+const EDITS = { replacements: REPLACEMENTS, extraKeys: EXTRA, maxDepth: 6 };
 
 const chunks = [...localStreamCaptures('gemini'), ...sharedStreamCaptures('gemini')].flatMap((c) => c.events.map((e) => e.data));
 chunks.push(...syntheticWire('gemini').map((e) => e.data));
@@ -52,7 +36,7 @@ describe('gemini stream chunk fast check', () => {
     for (const [n, chunk] of objects.entries()) {
       expect(chunkOk(chunk), JSON.stringify(chunk)).toBe(responseSchema.safeParse(chunk).success);
       if (n % 20 !== 0) continue;
-      for (const edited of edits(chunk, 0)) {
+      for (const edited of oneFieldEdits(chunk, EDITS)) {
         const zod = responseSchema.safeParse(edited).success;
         expect(chunkOk(edited as Record<string, unknown>), JSON.stringify(edited)).toBe(zod);
         if (zod) yes++;
