@@ -42,6 +42,7 @@ export interface PerMessageFormat {
 
 /** The messages of a one-wire-message-per-message format, in stash groups (see stashGroups). */
 export function encodePerMessage(messages: readonly Message[], ctx: EncodeContext, format: PerMessageFormat): JsonObject[] {
+  if (!ctx.preserve) return encodeEach(messages, ctx, format);
   const out: JsonObject[] = [];
   // Each message encoded once: what it writes decides the groups, and is then written as it is.
   const items = messages.map((m, i) => {
@@ -66,5 +67,19 @@ export function encodePerMessage(messages: readonly Message[], ctx: EncodeContex
     const keep = losses.length === 0 && ctx.preserve && !format.decodesBack(written, canonical);
     for (const w of stashGroup(canonical, ctx, losses, written, keep)) out.push(w);
   }
+  return out;
+}
+
+/**
+ * encodePerMessage without `preserve`: no stash, so no groups. Each message's losses go straight to
+ * ctx in message order, which is the order the groups would give them (a message that writes
+ * nothing joins a neighbour's group, its losses still in place), and no per-message loss list,
+ * item or group array is made.
+ */
+function encodeEach(messages: readonly Message[], ctx: EncodeContext, format: PerMessageFormat): JsonObject[] {
+  const out: JsonObject[] = [];
+  for (let i = 0; i < messages.length; i++) for (const w of format.encode(messages[i] as Message, i, ctx.losses)) out.push(w);
+  // As with groups: the placeholder only when there were messages and none wrote anything.
+  if (out.length === 0 && messages.length > 0 && format.whenEmpty !== undefined) for (const w of format.whenEmpty(ctx.losses)) out.push(w);
   return out;
 }
