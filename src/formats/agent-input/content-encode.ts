@@ -7,6 +7,7 @@ import type { JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { DocumentPart, ImagePart, Part, VideoPart } from '../../model/part.js';
 import type { LossSink } from '../codec.js';
+import { childPath } from '../shared/child-path.js';
 import { renderSearchResult } from '../shared/search-result-text.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { AGENT_INPUT, DEFAULT_MEDIA_KEY, type MediaKind } from './agent-input-api.js';
@@ -88,8 +89,16 @@ function documentBlock(part: DocumentPart, path: Path, losses: LossSink): JsonOb
   return mediaBlock('document', part, path, losses);
 }
 
-/** One part as a content block, or undefined (with a loss) when agent input cannot hold it. */
-export function encodeBlock(part: Part, path: Path, losses: LossSink): JsonObject | undefined {
+/**
+ * One part (`parts[j]` of the message or result at `base`) as a content block, or undefined (with
+ * a loss) when agent input cannot hold it. The part's path is made only when something is reported.
+ */
+export function encodeBlock(part: Part, base: Path, j: number, losses: LossSink): JsonObject | undefined {
+  // Plain text, the usual part: nothing to report, no hints or residue to write.
+  if (part.type === 'text' && part.ext === undefined && !part.cache && (part.citations === undefined || part.citations.length === 0)) {
+    return { type: 'text', text: part.text };
+  }
+  const path = childPath(base, 'parts', j);
   if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'agent input has no cache breakpoints');
   reportForeignExt(part.ext, AGENT_INPUT, path, losses);
   switch (part.type) {
@@ -125,18 +134,19 @@ export function encodeBlock(part: Part, path: Path, losses: LossSink): JsonObjec
 }
 
 /**
- * Parts -> blocks, dropping text that is empty or whitespace-only (ml-commons rejects it:
- * "Text content block cannot have null or empty text").
+ * The parts at `base` (those `include` accepts, or all) -> blocks, dropping text that is empty or
+ * whitespace-only (ml-commons rejects it: "Text content block cannot have null or empty text").
  */
-export function encodeBlocks(parts: readonly { part: Part; j: number }[], path: Path, losses: LossSink): JsonObject[] {
+export function encodeBlocks(parts: readonly Part[], base: Path, losses: LossSink, include?: (part: Part) => boolean): JsonObject[] {
   const out: JsonObject[] = [];
-  for (const { part, j } of parts) {
-    const p = [...path, 'parts', j];
+  for (let j = 0; j < parts.length; j++) {
+    const part = parts[j] as Part;
+    if (include !== undefined && !include(part)) continue;
     if (part.type === 'text' && part.text.trim() === '') {
-      loss(losses, 'empty-text', p, 'empty or whitespace-only text part dropped');
+      loss(losses, 'empty-text', childPath(base, 'parts', j), 'empty or whitespace-only text part dropped');
       continue;
     }
-    const block = encodeBlock(part, p, losses);
+    const block = encodeBlock(part, base, j, losses);
     if (block) out.push(block);
   }
   return out;

@@ -9,7 +9,8 @@ import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { EncodeContext, LossSink } from '../codec.js';
-import { messageHasForeignExt } from '../shared/foreign-ext.js';
+import { childPath } from '../shared/child-path.js';
+import { hasForeignExt, messageHasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { sameValue } from '../shared/same-value.js';
 import { AGENT_INPUT, ROLES } from './agent-input-api.js';
@@ -21,7 +22,10 @@ import { orphanResultsAsContent } from '../shared/tool-pairing.js';
 /** Content of a tool message whose result had none: ml-commons requires tool messages to have content. */
 export const EMPTY_RESULT_TEXT = '(no content)';
 
-type Indexed = { part: Part; j: number };
+/** What an assistant message holds as content blocks: everything but its tool calls and results. */
+const isAssistantContent = (part: Part): boolean => part.type !== 'tool-call' && part.type !== 'tool-result';
+/** What a user-like message holds as content blocks: everything but its tool results. */
+const isUserContent = (part: Part): boolean => part.type !== 'tool-result';
 
 /** The wire role: a role of no canonical meaning decoded here (kept on a user message), or the source's spelling. */
 function roleName(m: Message): string {
@@ -32,10 +36,14 @@ function roleName(m: Message): string {
   return typeof spelled === 'string' && spelled.toLowerCase() === m.role ? spelled : m.role;
 }
 
-function encodeToolCall(part: ToolCallPart, path: Path, losses: LossSink): JsonObject {
-  if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'agent input has no cache breakpoints');
-  reportForeignExt(part.ext, AGENT_INPUT, path, losses);
-  if (part.providerExecuted === true) loss(losses, 'provider-executed-tool', path, `call of provider-run tool '${part.name}' is sent as an ordinary tool call`, 'approximated');
+/** `parts[j]` of the message at `base`; its path is made only when something is reported. */
+function encodeToolCall(part: ToolCallPart, base: Path, j: number, losses: LossSink): JsonObject {
+  if (part.cache || part.providerExecuted === true || hasForeignExt(part.ext, AGENT_INPUT)) {
+    const path = childPath(base, 'parts', j);
+    if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'agent input has no cache breakpoints');
+    reportForeignExt(part.ext, AGENT_INPUT, path, losses);
+    if (part.providerExecuted === true) loss(losses, 'provider-executed-tool', path, `call of provider-run tool '${part.name}' is sent as an ordinary tool call`, 'approximated');
+  }
   const hints = own(part.ext);
   const fn: JsonObject = { name: part.name, arguments: part.argumentsJson ?? JSON.stringify(part.arguments) };
   const inner = hints?.['function'];
@@ -48,7 +56,7 @@ function encodeToolCall(part: ToolCallPart, path: Path, losses: LossSink): JsonO
 function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): JsonObject {
   if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'agent input has no cache breakpoints');
   reportForeignExt(part.ext, AGENT_INPUT, path, losses);
-  const content = encodeBlocks(part.content.map((p, j) => ({ part: p, j })), path, losses);
+  const content = encodeBlocks(part.content, path, losses);
   if (content.length === 0) {
     loss(losses, 'empty-tool-result', [...path, 'content'], `a tool result with no content is sent as '${EMPTY_RESULT_TEXT}'`, 'approximated');
     content.push({ type: 'text', text: EMPTY_RESULT_TEXT });
@@ -61,20 +69,22 @@ function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): J
 /** user / system / developer / tool messages: tool results first as tool messages, then the rest. */
 function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] {
   const out: JsonObject[] = [];
-  const rest: Indexed[] = [];
-  m.parts.forEach((part, j) => {
-    if (part.type === 'tool-result') out.push(encodeToolResult(part, [...path, 'parts', j], losses));
-    else if (m.role === 'tool') loss(losses, 'unsupported-part', [...path, 'parts', j], `a tool message can only hold tool results, not ${part.type}`);
-    else rest.push({ part, j });
-  });
+  let rest = 0;
+  const parts = m.parts;
+  for (let j = 0; j < parts.length; j++) {
+    const part = parts[j] as Part;
+    if (part.type === 'tool-result') out.push(encodeToolResult(part, childPath(path, 'parts', j), losses));
+    else if (m.role === 'tool') loss(losses, 'unsupported-part', childPath(path, 'parts', j), `a tool message can only hold tool results, not ${part.type}`);
+    else rest++;
+  }
   if (m.role === 'tool') {
     // The message's own spelling of the role and its residue belong to the wire message it came from.
     for (const w of out) w['role'] = roleName(m);
     if (out.length === 1) restoreResidue(out[0] as JsonObject, m.ext, AGENT_INPUT);
     return out;
   }
-  if (rest.length === 0 && out.length > 0) return out;
-  const content = encodeBlocks(rest, path, losses);
+  if (rest === 0 && out.length > 0) return out;
+  const content = encodeBlocks(parts, path, losses, isUserContent);
   if (content.length === 0) {
     loss(losses, 'empty-message', path, `a ${m.role} message with no content agent input can hold is dropped`);
     return out;
@@ -86,15 +96,14 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
 }
 
 function encodeAssistant(m: Message, path: Path, losses: LossSink): JsonObject[] {
-  const rest: Indexed[] = [];
   const calls: JsonObject[] = [];
-  m.parts.forEach((part, j) => {
-    const at = [...path, 'parts', j];
-    if (part.type === 'tool-call') calls.push(encodeToolCall(part, at, losses));
-    else if (part.type === 'tool-result') loss(losses, 'unsupported-part', at, 'tool results cannot sit in an assistant message');
-    else rest.push({ part, j });
-  });
-  const content = encodeBlocks(rest, path, losses);
+  const parts = m.parts;
+  for (let j = 0; j < parts.length; j++) {
+    const part = parts[j] as Part;
+    if (part.type === 'tool-call') calls.push(encodeToolCall(part, path, j, losses));
+    else if (part.type === 'tool-result') loss(losses, 'unsupported-part', childPath(path, 'parts', j), 'tool results cannot sit in an assistant message');
+  }
+  const content = encodeBlocks(parts, path, losses, isAssistantContent);
   if (content.length === 0 && calls.length === 0) {
     loss(losses, 'empty-message', path, 'an assistant message with no content agent input can hold is dropped');
     return [];
@@ -108,13 +117,20 @@ function encodeAssistant(m: Message, path: Path, losses: LossSink): JsonObject[]
   return [msg];
 }
 
+/** Whether a tool result of the message has no call id (ml-commons refuses a blank one). */
+function hasBlankCallId(m: Message): boolean {
+  for (const p of m.parts) if (p.type === 'tool-result' && p.callId.trim() === '') return true;
+  return false;
+}
+
 function encodeMessage(m: Message, i: number, losses: LossSink): JsonObject[] {
   const path: Path = ['messages', i];
   reportForeignExt(m.ext, AGENT_INPUT, path, losses);
   if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'agent input messages have no participant name');
   if (m.role === 'assistant') return encodeAssistant(m, path, losses);
-  // A tool message needs a call id (ml-commons refuses a blank one): a result without one (an
-  // AgentCore TOOL text with no results blob) is sent as text naming its tool.
+  // A tool message needs a call id: a result without one (an AgentCore TOOL text with no results
+  // blob) is sent as text naming its tool.
+  if (!hasBlankCallId(m)) return encodeUserLike(m, path, losses);
   const paired = orphanResultsAsContent([m], 0, (j) => loss(losses, 'orphan-tool-result', [...path, 'parts', j], 'a tool result with no call id is sent as text', 'approximated'), (r) => r.callId.trim() !== '');
   return encodeUserLike(paired, path, losses);
 }

@@ -36,8 +36,7 @@ function chooseForm(req: Request): Form {
 function encodeSingle(m: Message, form: Form, out: JsonObject, local: LossList): void {
   reportForeignExt(m.ext, AGENT_INPUT, ['messages', 0], local);
   if (m.name !== undefined) loss(local, 'message-name', ['messages', 0, 'name'], 'agent input has no participant name');
-  const parts = m.parts.map((part, j) => ({ part, j }));
-  const blocks = encodeBlocks(parts, ['messages', 0], local);
+  const blocks = encodeBlocks(m.parts, ['messages', 0], local);
   const first = blocks[0];
   if (form === 'blocks' || first === undefined) {
     out['input'] = blocks;
