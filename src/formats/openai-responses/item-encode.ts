@@ -12,6 +12,7 @@ import { inputPart, loss, own, restoreOwn } from './content-encode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 import { argumentsValue } from './validate.js';
 import { jsonTextEquals } from '../shared/json-text.js';
+import { randomHex32 } from '../shared/random-hex.js';
 import { reportForeignExt } from '../shared/residue.js';
 
 const OR = OPENAI_RESPONSES;
@@ -67,17 +68,18 @@ export function functionCallItem(part: ToolCallPart, path: Path, losses: LossSin
   const out: JsonObject = { type: 'function_call', call_id: part.id, name: part.name, arguments: args };
   // A call of another origin in a response gets what the API populates on returned items: an
   // `fc_` id (the prefix the API checks on replay) and a status. This codec's own calls keep theirs.
-  if (inResponse && own(part.ext) === undefined) {
-    out['id'] = `fc_${crypto.randomUUID().replace(/-/g, '')}`;
+  if (mintsCallItem(part, inResponse)) {
+    out['id'] = `fc_${randomHex32()}`;
     out['status'] = 'completed';
-    MINTED.add(out);
   }
   restoreOwn(out, part.ext);
   return out;
 }
 
-/** Output items this codec made up for another origin's content (their status may still change). */
-export const MINTED = new WeakSet<JsonObject>();
+/** Whether functionCallItem makes up the item's id and status (a response's call of another origin). */
+export function mintsCallItem(part: ToolCallPart, inResponse: boolean): boolean {
+  return inResponse && part.providerExecuted !== true && own(part.ext) === undefined;
+}
 
 /** `output` as one string: the single text, or texts joined (reported). */
 function joinedText(texts: string[], path: Path, losses: LossSink): string {

@@ -19,11 +19,12 @@ import type { EncodeContext, LossSink } from '../codec.js';
 import { DEFAULT_LIMITS } from '../codec.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
+import { randomHex32 } from '../shared/random-hex.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { STASH_KEY, stashGroup } from '../shared/stash.js';
 import { CONTENT_TYPES } from './content-decode.js';
 import { asText, inputPart, loss, outputPart, own } from './content-encode.js';
-import { functionCallItem, functionOutputItem, MINTED, reasoningItem } from './item-encode.js';
+import { functionCallItem, functionOutputItem, mintsCallItem, reasoningItem } from './item-encode.js';
 import { decodeItems, isModelSide } from './items-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 import { sameBesidesOwn } from './same-besides-own.js';
@@ -39,12 +40,14 @@ const isItemBlock = (part: Part): part is Part & { type: 'provider-block' } =>
 
 /** A fresh output message id, for content of another origin (OutputMessage requires one). */
 function messageId(): string {
-  return `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+  return `msg_${randomHex32()}`;
 }
 
 /** Builds the items of one assistant message. */
 class AssistantItems {
   readonly items: JsonObject[] = [];
+  /** The last item made up here for another origin's content (its status may still change). */
+  lastMinted: JsonObject | undefined;
   /** Content list of the message item content parts still go into. */
   private open: JsonObject[] | undefined;
 
@@ -72,7 +75,7 @@ class AssistantItems {
     if (!json) return;
     this.open = [json];
     const item: JsonObject = this.mode === 'output' ? { id: messageId(), type: 'message', status: 'completed' } : {};
-    if (this.mode === 'output') MINTED.add(item);
+    if (this.mode === 'output') this.lastMinted = item;
     item['role'] = 'assistant';
     item['content'] = this.open;
     this.items.push(item);
@@ -148,7 +151,12 @@ export class OpenCalls {
   }
 }
 
-function encodeAssistant(m: Message, path: Path, mode: ItemsMode, losses: LossSink, calls: OpenCalls): JsonObject[] {
+/**
+ * `cut`: the output stopped short (max_output_tokens, content filter) in this message. The item
+ * being written then is incomplete too, as the API marks it; only an item made up here: own
+ * items keep their status.
+ */
+function encodeAssistant(m: Message, path: Path, mode: ItemsMode, losses: LossSink, calls: OpenCalls, cut: boolean): JsonObject[] {
   const out = new AssistantItems(mode, losses);
   // Loops, not forEach closures: these run for every message encoded.
   for (let j = 0; j < m.parts.length; j++) {
@@ -159,6 +167,7 @@ function encodeAssistant(m: Message, path: Path, mode: ItemsMode, losses: LossSi
       const item = functionCallItem(part, at, losses, mode === 'output');
       calls.called(item);
       out.push(item);
+      if (item !== undefined && mintsCallItem(part, mode === 'output')) out.lastMinted = item;
     }
     else if (part.type === 'tool-result') {
       out.push(undefined);
@@ -166,6 +175,8 @@ function encodeAssistant(m: Message, path: Path, mode: ItemsMode, losses: LossSi
     } else if (isItemBlock(part)) out.push(part.block);
     else out.content(part, at);
   }
+  const last = out.items[out.items.length - 1];
+  if (cut && last !== undefined && last === out.lastMinted) last['status'] = 'incomplete';
   return out.items;
 }
 
@@ -213,10 +224,10 @@ function encodeClient(m: Message, path: Path, losses: LossSink, calls: OpenCalls
   return items;
 }
 
-function encodeMessage(m: Message, path: Path, mode: ItemsMode, losses: LossSink, calls: OpenCalls): JsonObject[] {
+function encodeMessage(m: Message, path: Path, mode: ItemsMode, losses: LossSink, calls: OpenCalls, cut: boolean): JsonObject[] {
   reportForeignExt(m.ext, OR, path, losses);
   if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'Responses messages have no participant name');
-  const items = m.role === 'assistant' ? encodeAssistant(m, path, mode, losses, calls) : encodeClient(m, path, losses, calls);
+  const items = m.role === 'assistant' ? encodeAssistant(m, path, mode, losses, calls, cut) : encodeClient(m, path, losses, calls);
   // An empty output is a valid response; anywhere else a message that became nothing is reported.
   if (items.length === 0 && (mode === 'input' || m.parts.length > 0)) loss(losses, 'empty-message', path, 'message left with no content was dropped');
   return items;
@@ -285,11 +296,7 @@ export function encodeItems(
     const m = messages[i] as Message;
     const path = pathOf(i);
     const local = new LossList();
-    const wire = encodeMessage(m, path, mode, local, calls);
-    // The item being written when the output was cut (max_output_tokens, content filter) is
-    // incomplete too, as the API marks it; only an item made up here: own items keep their status.
-    const last = wire[wire.length - 1];
-    if (cut && i === messages.length - 1 && last !== undefined && MINTED.has(last)) last['status'] = 'incomplete';
+    const wire = encodeMessage(m, path, mode, local, calls, cut && i === messages.length - 1);
     if (wire.length === 0) {
       if (local.length === 0 && m.ext === undefined) continue; // an empty output: nothing to bring back
       pending = [...pending, m];

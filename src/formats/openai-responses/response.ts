@@ -15,6 +15,7 @@ import type { Usage } from '../../model/usage.js';
 import type { DecodeContext, EncodeContext } from '../codec.js';
 import { hasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
+import { randomHex32 } from '../shared/random-hex.js';
 import { keepResidue, reportForeignExt, residue, restoreResidue } from '../shared/residue.js';
 import { putTopStash, takeTopStash } from '../shared/stash.js';
 import { loss, own } from './content-encode.js';
@@ -103,6 +104,13 @@ function applyStash(res: Response, body: JsonObject, ctx: DecodeContext): void {
   for (const key of ['id', 'created', 'model'] as const) if (fields[key] === null) delete res[key];
 }
 
+const NOTHING_ABSENT: ReadonlySet<string> = new Set();
+
+/** A required field that neither the response nor its residue wrote, and that the source did not leave out. */
+function unfilled(out: JsonObject, absent: ReadonlySet<string>, key: string): boolean {
+  return !(key in out) && !absent.has(key);
+}
+
 function flush(local: LossList, ctx: EncodeContext, stash: JsonObject, key: string, value: JsonObject[string]): void {
   if (local.length === 0) return;
   for (const l of local.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
@@ -119,9 +127,9 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ResponsesResp
   const stash: JsonObject = {};
   const local = new LossList();
   const rest = own(res.ext);
-  const absent = new Set(Array.isArray(rest?.['$absent']) ? (rest['$absent'] as string[]) : []);
+  const absent: ReadonlySet<string> = Array.isArray(rest?.['$absent']) ? new Set(rest['$absent'] as string[]) : NOTHING_ABSENT;
   const [choice, ...extra] = res.choices;
-  const out: JsonObject = { id: res.id ?? `resp_${crypto.randomUUID().replace(/-/g, '')}` };
+  const out: JsonObject = { id: res.id ?? `resp_${randomHex32()}` };
   if (res.id === undefined) stash['id'] = null;
   if (!absent.has('object')) out['object'] = 'response';
   if (res.created !== undefined) out['created_at'] = res.created;
@@ -157,20 +165,18 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ResponsesResp
   }
   restoreResidue(out, res.ext, OR);
   // What the spec requires and neither the canonical response nor its residue gave.
-  const fill = (key: string, value: () => JsonValue): void => {
-    if (!absent.has(key) && !(key in out)) out[key] = value();
-  };
-  fill('status', () => 'completed');
-  fill('incomplete_details', () => incompleteFor(reason));
-  fill('model', () => {
+  if (unfilled(out, absent, 'status')) out['status'] = 'completed';
+  if (unfilled(out, absent, 'incomplete_details')) out['incomplete_details'] = incompleteFor(reason);
+  if (unfilled(out, absent, 'model')) {
     stash['model'] = null;
-    return '';
-  });
-  fill('created_at', () => {
+    out['model'] = '';
+  }
+  if (unfilled(out, absent, 'created_at')) {
     stash['created'] = null;
-    return Math.floor(Date.now() / 1000);
-  });
-  for (const [key, filler] of FILLERS) fill(key, () => filler);
+    out['created_at'] = Math.floor(Date.now() / 1000);
+  }
+  // A fresh empty list each time: the caller owns the body it gets.
+  for (const [key, filler] of FILLERS) if (unfilled(out, absent, key)) out[key] = Array.isArray(filler) ? [] : filler;
   foreignTop(res.ext, ctx, stash);
   putTopStash(out, stash, ctx);
   return out as unknown as ResponsesResponse;

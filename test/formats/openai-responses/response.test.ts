@@ -139,6 +139,31 @@ describe('a response of another origin', () => {
     ]);
   });
 
+  it('output cut short: only the last item made up here is incomplete; made-up ids are fresh', () => {
+    const choice = anthropic.choices[0];
+    if (choice === undefined) throw new Error('fixture has a choice');
+    const cut: Response = { ...anthropic, choices: [{ ...choice, stopReason: { unified: 'length', raw: 'max_tokens' } }] };
+    const output = encodeChecked(cut).value['output'] as Record<string, unknown>[];
+    expect(output.map((o) => [o['type'], o['status']])).toEqual([
+      ['message', 'completed'],
+      ['function_call', 'incomplete'],
+    ]);
+    const again = encodeChecked(cut).value['output'] as Record<string, unknown>[];
+    expect(new Set([...output, ...again].map((o) => o['id'])).size).toBe(4);
+    // A last item of this format's own keeps the status it came with.
+    const own: Response = {
+      ...cut,
+      choices: [{ ...choice, stopReason: { unified: 'length', raw: 'max_tokens' }, message: { role: 'assistant', parts: [{ type: 'tool-call', id: 'call_1', name: 'record', arguments: {}, ext: { 'openai-responses': { id: 'fc_own', status: 'completed' } } }] } }],
+    };
+    expect((encodeResponse(own).value['output'] as Record<string, unknown>[])[0]).toMatchObject({ id: 'fc_own', status: 'completed' });
+  });
+
+  it('each body gets lists of its own: changing one changes no later body', () => {
+    const first = encodeChecked(anthropic).value;
+    (first['tools'] as unknown[]).push({ type: 'function', name: 'x' });
+    expect(encodeChecked(anthropic).value['tools']).toEqual([]);
+  });
+
   it('more than one choice: the first is kept, the rest reported', () => {
     const two: Response = { id: 'r', created: 1, model: 'm', choices: [0, 1].map((index) => ({ index, message: { role: 'assistant', parts: [{ type: 'text', text: `c${index}` }] }, stopReason: { unified: 'stop' } })) };
     const { value, losses } = encodeChecked(two);
