@@ -16,8 +16,8 @@ import type { DecodeContext, EncodeContext } from '../codec.js';
 import { hasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { randomHex32 } from '../shared/random-hex.js';
-import { keepResidue, reportForeignExt, residue, restoreResidue } from '../shared/residue.js';
-import { putTopStash, takeTopStash } from '../shared/stash.js';
+import { keepResidue, reportForeignExt, restoreResidue, setOwn } from '../shared/residue.js';
+import { putTopStash, STASH_KEY, takeTopStash } from '../shared/stash.js';
 import { loss, own } from './content-encode.js';
 import { decodeItems } from './items-decode.js';
 import { encodeItems } from './items-encode.js';
@@ -43,12 +43,32 @@ const FILLERS: readonly [string, JsonValue][] = [
   ['top_p', null],
 ];
 
+const FILLER_VALUES: ReadonlyMap<string, JsonValue> = new Map(FILLERS);
+
 /**
  * isDeepStrictEqual(value, filler) for FILLERS' values (strings, null, true and an empty list),
  * without its general walk: this runs for nine fields of every response read.
  */
 function isFiller(value: JsonValue | undefined, filler: JsonValue): boolean {
   return Array.isArray(filler) ? Array.isArray(value) && value.length === 0 && filler.length === 0 && Object.keys(value).length === 0 : value === filler;
+}
+
+/**
+ * The body's residue (what no canonical field holds), less echo fields that only say what the
+ * encoder fills in anyway. One pass: deleting them afterwards would turn the object into a slow
+ * dictionary, and this runs for every response read.
+ */
+function echoResidue(body: JsonObject): JsonObject | undefined {
+  let out: JsonObject | undefined;
+  for (const key in body) {
+    if (KNOWN.has(key) || key === STASH_KEY) continue;
+    const value = body[key];
+    if (value === undefined) continue;
+    const filler = FILLER_VALUES.get(key);
+    if (filler !== undefined && isFiller(value, filler)) continue;
+    setOwn((out ??= {}), key, value);
+  }
+  return out;
 }
 
 export function decodeResponse(input: unknown, ctx: DecodeContext): Response {
@@ -58,11 +78,8 @@ export function decodeResponse(input: unknown, ctx: DecodeContext): Response {
   const choice: Choice = { index: 0, message: message ?? { role: 'assistant', parts: [] } };
   const res: Response = { id: body['id'] as string, choices: [choice] };
   const absent: string[] = [];
-  let rest = residue(body, KNOWN);
-  for (const [key, filler] of FILLERS) {
-    if (!(key in body)) absent.push(key);
-    else if (isFiller(body[key], filler)) delete (rest as JsonObject)[key];
-  }
+  for (const [key] of FILLERS) if (!(key in body)) absent.push(key);
+  let rest = echoResidue(body);
   const status = body['status'];
   if (typeof status === 'string') {
     choice.stopReason = decodeStatus(status, body['incomplete_details'], output);
