@@ -44,7 +44,7 @@ function row(setting: string, from: string, to: string, floorText: string, op: (
 
 const all: Row[] = [];
 const table: Record<string, Record<string, number | string>> = {};
-console.log(`agentcore-memory, node ${process.version}; every cell warmed first, then ${timing.batches} interleaved batches of >= ${timing.minMs} ms; floor: JSON.parse + JSON.stringify of the events text`);
+console.log(`agentcore-memory, node ${process.version}; every cell warmed first, then ${timing.batches} interleaved batches of >= ${timing.minMs} ms and >= ${timing.minCalls} calls; floor: JSON.parse + JSON.stringify of the events text`);
 type Cell = [name: string, setting: string, from: string, to: string, floorText: string, op: () => unknown];
 
 /** The six cells of one size and image setting, each with the events text its floor reads. */

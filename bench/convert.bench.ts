@@ -36,7 +36,7 @@ const targets = targetsFromEnv();
 const all: Row[] = [];
 const started = Date.now();
 
-console.log(`node ${process.version}; every pair warmed first, then ${timing.batches} interleaved batches of >= ${timing.minMs} ms after ${timing.warmupMs} ms of warm-up; ratio = median of per-batch ratios`);
+console.log(`node ${process.version}; every pair warmed first, then ${timing.batches} interleaved batches of >= ${timing.minMs} ms and >= ${timing.minCalls} calls after ${timing.warmupMs} ms of warm-up; ratio = median of per-batch ratios`);
 
 /** Every pair the sections time, on the smallest bodies (same code paths, little time). */
 function warmCases(): ConvertCase[] {

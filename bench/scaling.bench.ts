@@ -17,7 +17,7 @@ import { errorText, short, type Row } from './convert/report.js';
 import { compare, isQuick, sink, timingFromEnv } from './convert/timing.js';
 
 const AIM = 1.5;
-const timing = timingFromEnv({ batches: 3, minMs: 0, warmupMs: 0 });
+const timing = timingFromEnv({ batches: 3, minMs: 0, warmupMs: 0, minCalls: 1 });
 const SMALL = 200;
 const LARGE = Number(process.env['BENCH_SCALING_LARGE'] ?? 20_000);
 const REPEAT = LARGE / SMALL;

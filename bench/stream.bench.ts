@@ -102,7 +102,7 @@ const targets = formats()
   .map((f) => f.id as string);
 const PROVIDERS: StreamDialect[] = ['anthropic-messages', 'openai-chat', 'openai-responses', 'bedrock-converse', 'gemini'];
 const all: Row[] = [];
-console.log(`Stream transcoding, node ${process.version}; every pair warmed first, then ${timing.batches} interleaved batches of >= ${timing.minMs} ms; ratio = transcode time / floor time (events/s floor / transcode)`);
+console.log(`Stream transcoding, node ${process.version}; every pair warmed first, then ${timing.batches} interleaved batches of >= ${timing.minMs} ms and >= ${timing.minCalls} calls; ratio = transcode time / floor time (events/s floor / transcode)`);
 
 // Every pair on the generated stream first: cells measure the steady state (see warmUp).
 const warmOps: (() => void)[] = [];

@@ -6,13 +6,17 @@
  * times are the medians of the batches' per-call times.
  *
  * Knobs (environment): BENCH_BATCHES (default 5), BENCH_MIN_MS (60), BENCH_WARMUP_MS (100);
- * BENCH_QUICK=1 lowers them to 3 / 25 / 30.
+ * BENCH_QUICK=1 lowers them to 3 / 25 / 30. BENCH_MIN_CALLS (3): a batch makes at least this many
+ * calls, however long one takes. A batch of one call of a 2,000-message body (40-90 ms, most of it
+ * garbage collection) holds a major GC or not by chance, and the median of such batches leaves the
+ * collections out more often than in, flattering the side that allocates more (the conversion).
  */
 
 export interface Timing {
   batches: number;
   minMs: number;
   warmupMs: number;
+  minCalls: number;
 }
 
 const QUICK = process.env['BENCH_QUICK'] === '1';
@@ -26,6 +30,7 @@ export function timingFromEnv(defaults: Partial<Timing> = {}): Timing {
     batches: num('BENCH_BATCHES', 3, defaults.batches ?? 5),
     minMs: num('BENCH_MIN_MS', 25, defaults.minMs ?? 60),
     warmupMs: num('BENCH_WARMUP_MS', 30, defaults.warmupMs ?? 100),
+    minCalls: num('BENCH_MIN_CALLS', defaults.minCalls ?? 3, defaults.minCalls ?? 3),
   };
 }
 
@@ -89,8 +94,8 @@ export function compare(floor: () => void, op: () => void, timing: Timing): Comp
   let o = runFor(op, timing.warmupMs / 2, 2);
   f = Math.min(f, time(floor, 1));
   o = Math.min(o, time(op, 1));
-  const nf = Math.max(1, Math.ceil(timing.minMs / Math.max(f, 1e-6)));
-  const no = Math.max(1, Math.ceil(timing.minMs / Math.max(o, 1e-6)));
+  const nf = Math.max(timing.minCalls, 1, Math.ceil(timing.minMs / Math.max(f, 1e-6)));
+  const no = Math.max(timing.minCalls, 1, Math.ceil(timing.minMs / Math.max(o, 1e-6)));
   const floors: number[] = [];
   const ops: number[] = [];
   const ratios: number[] = [];
