@@ -35,7 +35,7 @@ export function dataText(e: WireEvent): string | undefined {
   return WrittenEvent.textOf(e) ?? (JSON.stringify(e.data) as string | undefined);
 }
 
-/** Sentinels no wire value contains (NUL and a private-use character); JSON writes them escaped. */
+/** Hole sentinels (NUL and a private-use character): a wire key or value equal to one makes `of` refuse the template. */
 const HOLES = ['\u0000\ue000hole0', '\u0000\ue000hole1', '\u0000\ue000hole2'] as const;
 
 /**
