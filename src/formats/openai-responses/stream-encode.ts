@@ -29,6 +29,7 @@ import { incompleteFor } from './stop-reason.js';
 import { DISCARD, envelope, mapped, mergeExt, ownOnly, type Head } from './stream-envelope.js';
 import { MessageItem, WholeItems } from './stream-items.js';
 import { ReasoningWriter, type EventWriter } from './stream-reasoning.js';
+import { passThrough } from './stream-wire.js';
 import { argumentsValue } from './validate.js';
 
 const OR = OPENAI_RESPONSES;
@@ -353,18 +354,16 @@ export class ResponsesStreamEncoder implements StreamEncoder {
       if (keepalive && data['type'] === 'keepalive') return;
       this.start({ type: 'response-start' });
     }
-    const fields: JsonObject = { ...data };
-    delete fields['type'];
-    delete fields['sequence_number'];
+    let oi: number | undefined;
     if (data['type'] === 'response.output_item.added') {
       this.seal();
-      fields['output_index'] = this.whole.open(data, this.output.push(undefined) - 1);
+      oi = this.whole.open(data, this.output.push(undefined) - 1);
     } else if (typeof data['output_index'] === 'number') {
-      const oi = this.whole.moved(data['output_index']);
+      oi = this.whole.moved(data['output_index']);
       if (oi === undefined) return this.loss('provider-event', `a ${String(data['type'])} event for an output this stream does not hold is not written`);
-      fields['output_index'] = oi;
     }
-    this.emit(typeof data['type'] === 'string' ? data['type'] : (event.event ?? 'unknown'), fields);
+    const type = typeof data['type'] === 'string' ? data['type'] : (event.event ?? 'unknown');
+    this.out.push({ event: type, data: passThrough(data, type, oi, this.seq++) });
   }
 
   // ---- plumbing ----
