@@ -5,6 +5,7 @@
  * integers by shifts. TextEncoder.encode and a DataView per small piece cost more than the rest together.
  */
 import type { WireEvent } from '../model/stream-event.js';
+import { dataText } from '../formats/shared/stream-written.js';
 import { crc32Update } from './crc32.js';
 
 const PRELUDE = 12;
@@ -37,7 +38,7 @@ export function wireEventToMessage(e: WireEvent): Uint8Array {
     if (headerCache.size < HEADER_CACHE_MAX) headerCache.set(key, head);
   }
   // JSON.stringify of undefined is undefined, which TextEncoder took as no text.
-  const text: string | undefined = JSON.stringify(e.data);
+  const text: string | undefined = dataText(e);
   const body = text ?? '';
   // Buffer.byteLength counts as TextEncoder writes (a lone surrogate as U+FFFD, 3 bytes).
   const length = Buffer.byteLength(body, 'utf8');

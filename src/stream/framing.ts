@@ -7,6 +7,7 @@ import { ValidationError } from '../model/errors.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
 import type { WireEvent } from '../model/stream-event.js';
 import type { Framing } from '../formats/codec.js';
+import { dataText } from '../formats/shared/stream-written.js';
 import { EventStreamParser, messageToWireEvent, wireEventToMessage } from './event-stream.js';
 import { formatSse, SseParser } from './sse.js';
 
@@ -53,7 +54,7 @@ export function frameReader(framing: Framing, options: { lines?: boolean } = {})
 export function frameWriter(framing: Framing): (e: WireEvent) => Uint8Array | string {
   if (framing === 'sse') return formatSse;
   if (framing === 'aws-event-stream') return wireEventToMessage;
-  return (e) => `${JSON.stringify(e.event === undefined ? e.data : { [e.event]: e.data })}\n`;
+  return (e) => (e.event === undefined ? `${dataText(e)}\n` : `${JSON.stringify({ [e.event]: e.data })}\n`);
 }
 
 class JsonLinesReader implements FrameReader {

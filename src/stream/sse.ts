@@ -6,6 +6,7 @@
  */
 import type { JsonValue } from '../model/json.js';
 import type { WireEvent } from '../model/stream-event.js';
+import { WrittenEvent } from '../formats/shared/stream-written.js';
 
 export class SseParser {
   private buffer = '';
@@ -134,7 +135,7 @@ export function parseSse(text: string): WireEvent[] {
 /** One event as SSE text with LF line ends: `event:` when named, `data:` (JSON, or the raw text), a blank line. */
 export function formatSse(e: WireEvent): string {
   const raw = typeof e.data === 'string';
-  const data: string = raw ? (e.data as string) : JSON.stringify(e.data);
+  const data: string = raw ? (e.data as string) : (WrittenEvent.textOf(e) ?? JSON.stringify(e.data));
   // One line (JSON text always is: it escapes line ends, so it is not searched for one): no split into a throw-away array.
   if (typeof data === 'string' && (!raw || !data.includes('\n'))) return e.event === undefined ? `data: ${data}\n\n` : `event: ${e.event}\ndata: ${data}\n\n`;
   let out = e.event === undefined ? '' : `event: ${e.event}\n`;

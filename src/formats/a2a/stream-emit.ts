@@ -14,6 +14,7 @@ import type { Part } from '../../model/part.js';
 import type { StreamError, WireEvent } from '../../model/stream-event.js';
 import type { LossSink } from '../codec.js';
 import { MESSAGE_TYPES as T, STATUS_TYPES as S, CANONICAL_TYPE, TERMINAL_STATES, type A2aVersion, type V1State } from './a2a-api.js';
+import { Template, WrittenEvent } from '../shared/stream-written.js';
 import { encodePart, loss } from './parts.js';
 import { errorFrame, frame } from './stream-wire.js';
 import { writeCall, writeResult } from './tool-data.js';
@@ -43,6 +44,8 @@ interface Block {
   sent: boolean;
   /** An artifact's latest text chunk, held until the next says whether it is the last. */
   held?: string;
+  /** The JSON text of the block's fragment messages, cut at the fragment (null: it could not be). */
+  template?: Template | null;
 }
 
 interface Call extends Block {
@@ -61,6 +64,8 @@ const STATE_TYPE: Partial<Record<V1State, string>> = {
   TASK_STATE_CANCELED: S.runError,
   TASK_STATE_REJECTED: S.runError,
 };
+
+const textPart = (text: string): JsonObject => ({ text });
 
 function fields(hints: JsonObject | undefined): JsonObject {
   const out: JsonObject = {};
@@ -114,6 +119,12 @@ export class Emitter {
       this.pendingId ??= messageId;
       return;
     }
+    const [kind, obj] = this.messageObject(messageId, parts, type, agent);
+    this.emit(kind, obj, false, out);
+  }
+
+  /** A message as the stream sends it: bare in message mode, else wrapped in a working status update. */
+  private messageObject(messageId: string, parts: JsonObject[], type: string | null, agent: boolean): [ObjectKind, JsonObject] {
     const msg: JsonObject = { messageId, role: agent ? 'ROLE_AGENT' : 'ROLE_USER', parts };
     if (this.o.mode === 'message') {
       // With no task, ids are written only as the stream had them.
@@ -123,8 +134,29 @@ export class Emitter {
       msg['taskId'] = this.o.taskId;
     }
     if (type !== null) msg['metadata'] = { [CANONICAL_TYPE]: type };
-    if (this.o.mode === 'message') this.emit('message', msg, false, out);
-    else this.emit('status-update', { taskId: this.o.taskId, contextId: this.contextId, status: { state: 'TASK_STATE_WORKING', message: msg } }, false, out);
+    if (this.o.mode === 'message') return ['message', msg];
+    return ['status-update', { taskId: this.o.taskId, contextId: this.contextId, status: { state: 'TASK_STATE_WORKING', message: msg } }];
+  }
+
+  /**
+   * A text or argument fragment of a streamed block as its own message (`part` of the fragment),
+   * written from the block's template (stream-written.ts): hundreds per stream, each otherwise
+   * serialized whole.
+   */
+  private fragment(b: Block, type: string, part: (v: string) => JsonObject, value: string, out: WireEvent[]): void {
+    const [kind, obj] = this.messageObject(b.messageId, [part(value)], type, true);
+    const at = out.length;
+    this.emit(kind, obj, false, out);
+    if (b.template === undefined) {
+      // The template's own objects go through `frame` with no loss sink: only the real event reports.
+      const frameOf = (v: string): JsonValue => {
+        const [k, o] = this.messageObject(b.messageId, [part(v)], type, true);
+        return frame(k, o, this.o.version, this.o.rpcId, false, [], () => undefined).data;
+      };
+      b.template = Template.of(1, frameOf) ?? null;
+    }
+    const e = out[at] as WireEvent;
+    if (b.template !== null && e.event === undefined) out[at] = new WrittenEvent(e.data, b.template.fill1(JSON.stringify(value)));
   }
 
   /** Parts of an artifact: buffered for a task-only answer, else one artifact update. */
@@ -178,7 +210,7 @@ export class Emitter {
       b.held = delta;
       return;
     }
-    this.message(b.messageId, [{ text: delta }], b.type, true, out);
+    this.fragment(b, b.type, textPart, delta, out);
     b.sent = true;
   }
 
@@ -209,7 +241,7 @@ export class Emitter {
     const c = this.calls.get(index);
     if (c === undefined || delta === '') return;
     c.chunks.push(delta);
-    if (!c.whole) this.message(c.messageId, [{ data: { tool_calls: [writeCall(c.id, c.name, delta, undefined)] } }], T.toolArgs, true, out);
+    if (!c.whole) this.fragment(c, T.toolArgs, (v) => ({ data: { tool_calls: [writeCall(c.id, c.name, v, undefined)] } }), delta, out);
   }
 
   callEnd(index: number, args: string | undefined, out: WireEvent[]): void {

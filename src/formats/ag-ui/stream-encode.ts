@@ -14,12 +14,14 @@ import type { StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { Template, WrittenEvent } from '../shared/stream-written.js';
 import { AG_UI, EVENT_TYPES, META_KEY } from './ag-ui-api.js';
 import { encodeContent } from './content-encode.js';
 import { ReasoningWriter } from './stream-encode-reasoning.js';
 import { encodeUsage } from './usage.js';
 
-interface OpenBlock { kind: 'text' | 'tool-call'; id: string; sub?: string; args: boolean }
+// `tpl`: the block's delta event as JSON text cut at the delta (stream-written.ts); null when it could not be.
+interface OpenBlock { kind: 'text' | 'tool-call'; id: string; sub?: string; args: boolean; tpl?: Template | null }
 
 export const own = (ext: Ext | undefined): JsonObject | undefined => ext?.[AG_UI];
 
@@ -88,7 +90,11 @@ export class AguiStreamEncoder implements StreamEncoder {
       case 'text-delta': {
         const b = this.blocks.get(e.index);
         // Written directly (what `wire` gives for fields with no ext): no spread per delta.
-        if (b) out.push({ data: withSub({ type: 'TEXT_MESSAGE_CONTENT', messageId: b.id, delta: e.delta }, b) });
+        if (b) {
+          const data = withSub({ type: 'TEXT_MESSAGE_CONTENT', messageId: b.id, delta: e.delta }, b);
+          if (b.tpl === undefined) b.tpl = Template.of(1, (v) => withSub({ type: 'TEXT_MESSAGE_CONTENT', messageId: b.id, delta: v }, b)) ?? null;
+          out.push(b.tpl === null ? { data } : new WrittenEvent(data, b.tpl.fill1(JSON.stringify(e.delta))));
+        }
         break;
       }
       case 'citation':

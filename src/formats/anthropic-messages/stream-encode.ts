@@ -27,6 +27,7 @@ import type { Usage } from '../../model/usage.js';
 import type { LossSink, StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { SerialBlocks } from '../shared/serial-blocks.js';
+import { Template, WrittenEvent } from '../shared/stream-written.js';
 import { encodePart, encodeText } from './content-encode.js';
 import { at, errorEvent, messageDelta, messageStart, wire } from './stream-message.js';
 import { mapId, mapName } from './tool-names.js';
@@ -38,6 +39,8 @@ interface Block {
   kind: 'text' | 'thinking' | 'redacted' | 'tool' | 'whole';
   signature: string[];
   argsSent: boolean;
+  /** The block's string deltas as JSON text cut at the string (stream-written.ts), for the delta type and wire index it was made for. */
+  tpl?: { type: unknown; wire: number; tpl: Template | null };
 }
 
 const LIFECYCLE: ReadonlySet<string> = new Set(['message_start', 'message_delta', 'message_stop']);
@@ -106,7 +109,7 @@ export class AnthropicStreamEncoder implements StreamEncoder {
         this.startBlock(e.index, 'text', withExt({ type: 'text', text: '', ...(own(e.ext)?.['$citations'] === true ? { citations: [] } : {}) }, e.ext, losses), out);
         break;
       case 'text-delta':
-        this.delta(e.index, { type: 'text_delta', text: e.delta }, out);
+        this.delta(e.index, { type: 'text_delta', text: e.delta }, out, 'text');
         break;
       case 'citation': {
         // The response codec's citation encoder, reached through a one-citation text block.
@@ -132,7 +135,7 @@ export class AnthropicStreamEncoder implements StreamEncoder {
         if (e.text === undefined) break;
         if (b.kind !== 'thinking' || e.summaryIndex !== undefined) {
           losses.push({ code: 'reasoning-text', path: [], message: e.summaryIndex !== undefined ? 'Anthropic thinking has no summaries' : 'redacted thinking holds no readable text', action: 'dropped' });
-        } else this.delta(e.index, { type: 'thinking_delta', thinking: e.text }, out);
+        } else this.delta(e.index, { type: 'thinking_delta', thinking: e.text }, out, 'thinking');
         break;
       }
       case 'reasoning-end': {
@@ -155,7 +158,7 @@ export class AnthropicStreamEncoder implements StreamEncoder {
         const b = this.blocks.get(e.index);
         if (b?.wire === undefined || e.delta === '') break;
         b.argsSent = true;
-        this.delta(e.index, { type: 'input_json_delta', partial_json: e.delta }, out);
+        this.delta(e.index, { type: 'input_json_delta', partial_json: e.delta }, out, 'partial_json');
         break;
       }
       case 'tool-call-end': {
@@ -206,9 +209,23 @@ export class AnthropicStreamEncoder implements StreamEncoder {
     out.push(wire({ type: 'content_block_start', index: w, content_block: block }));
   }
 
-  private delta(index: number, delta: JsonObject, out: WireEvent[]): void {
-    const w = this.blocks.get(index)?.wire;
-    if (w !== undefined) out.push(wire({ type: 'content_block_delta', index: w, delta }));
+  /** A content_block_delta; `field`: the delta's one string that changes from delta to delta, written from the block's template. */
+  private delta(index: number, delta: JsonObject, out: WireEvent[], field?: string): void {
+    const b = this.blocks.get(index);
+    const w = b?.wire;
+    if (b === undefined || w === undefined) return;
+    const data: JsonObject = { type: 'content_block_delta', index: w, delta };
+    const value = field === undefined ? undefined : delta[field];
+    if (typeof value !== 'string') {
+      out.push(wire(data));
+      return;
+    }
+    let t = b.tpl;
+    if (t === undefined || t.type !== delta['type'] || t.wire !== w) {
+      const tpl = Template.of(1, (v) => ({ type: 'content_block_delta', index: w, delta: { ...delta, [field as string]: v } }));
+      b.tpl = t = { type: delta['type'], wire: w, tpl: tpl ?? null };
+    }
+    out.push(t.tpl === null ? wire(data) : new WrittenEvent(data, t.tpl.fill1(JSON.stringify(value)), 'content_block_delta'));
   }
 
   private stopBlock(index: number, ext: Ext | undefined, losses: LossSink, out: WireEvent[]): void {

@@ -29,6 +29,7 @@ import type { Usage } from '../../model/usage.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { isHintKey, reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { SerialBlocks } from '../shared/serial-blocks.js';
+import { Template, WrittenEvent } from '../shared/stream-written.js';
 import { encodeCitation } from './citations.js';
 import { encodeParts } from './content-encode.js';
 import { DocumentNamer, mapToolId, mapToolName } from './names.js';
@@ -40,12 +41,17 @@ import { ID, lose, own } from './wire-util.js';
 
 type Kind = 'text' | 'reasoning' | 'tool-call';
 
+/** The deltas that carry one string: text, reasoning text, tool arguments. */
+const STRING_DELTAS = [(v: string): JsonObject => ({ text: v }), (v: string): JsonObject => ({ reasoningContent: { text: v } }), (v: string): JsonObject => ({ toolUse: { input: v } })] as const;
+
 interface Open {
   kind: Kind;
   /** The Bedrock contentBlockIndex, or undefined when the block is dropped. */
   wire: number | undefined;
   wrote: boolean;
   redacted?: string;
+  /** Its string deltas as JSON text cut at the string (stream-written.ts), for the delta shape it was made for. */
+  tpl?: { shape: number; tpl: Template | null };
 }
 
 /** Response-level residue keys that belong to messageStart / messageStop (the rest go to metadata). */
@@ -108,7 +114,7 @@ export class BedrockStreamEncoder implements StreamEncoder {
         this.openBlock(e.index, 'text', true);
         break;
       case 'text-delta':
-        if (e.delta !== '') this.delta(e.index, { text: e.delta }, out);
+        if (e.delta !== '') this.stringDelta(e.index, 0, e.delta, out);
         break;
       case 'citation':
         this.delta(e.index, { citation: encodeCitation(e.citation, [at, 'citation'], this.ctx.losses) }, out);
@@ -123,7 +129,7 @@ export class BedrockStreamEncoder implements StreamEncoder {
       case 'reasoning-delta':
         if (e.summaryIndex !== undefined) {
           if (this.open.get(e.index)?.wire !== undefined) this.lose('reasoning-summary', [at], 'Bedrock reasoning has no summary');
-        } else if (e.text !== undefined && e.text !== '') this.delta(e.index, { reasoningContent: { text: e.text } }, out);
+        } else if (e.text !== undefined && e.text !== '') this.stringDelta(e.index, 1, e.text, out);
         if (e.signature !== undefined) this.delta(e.index, { reasoningContent: { signature: e.signature } }, out);
         break;
       case 'reasoning-end':
@@ -133,7 +139,7 @@ export class BedrockStreamEncoder implements StreamEncoder {
         this.toolCallStart(e, at, out);
         break;
       case 'tool-call-delta':
-        if (e.delta !== '') this.delta(e.index, { toolUse: { input: e.delta } }, out);
+        if (e.delta !== '') this.stringDelta(e.index, 2, e.delta, out);
         break;
       case 'tool-call-end': {
         const b = this.open.get(e.index);
@@ -193,6 +199,19 @@ export class BedrockStreamEncoder implements StreamEncoder {
     if (b?.wire === undefined) return;
     b.wrote = true;
     out.push({ event: 'contentBlockDelta', data: { contentBlockIndex: b.wire, delta } });
+  }
+
+  /** A text, reasoning text or argument delta (`STRING_DELTAS[shape]`), written from the block's template. */
+  private stringDelta(index: number, shape: 0 | 1 | 2, value: string, out: WireEvent[]): void {
+    const b = this.open.get(index);
+    const wire = b?.wire;
+    if (b === undefined || wire === undefined) return;
+    b.wrote = true;
+    const make = STRING_DELTAS[shape];
+    const data = { contentBlockIndex: wire, delta: make(value) };
+    let t = b.tpl;
+    if (t === undefined || t.shape !== shape) b.tpl = t = { shape, tpl: Template.of(1, (v) => ({ contentBlockIndex: wire, delta: make(v) })) ?? null };
+    out.push(t.tpl === null ? { event: 'contentBlockDelta', data } : new WrittenEvent(data, t.tpl.fill1(JSON.stringify(value)), 'contentBlockDelta'));
   }
 
   /** Closes a block; one that wrote nothing gets `empty` first, so that it exists on the wire. */

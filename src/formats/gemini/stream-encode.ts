@@ -18,13 +18,15 @@ import type { Usage } from '../../model/usage.js';
 import type { LossSink, StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { restoreResidue } from '../shared/residue.js';
+import { Template, WrittenEvent } from '../shared/stream-written.js';
 import { SerialBlocks } from '../shared/serial-blocks.js';
 import { encodePart, loss, type PartContext } from './content-encode.js';
 import { decodeFinishReason, encodeFinishReason } from './stop-reason.js';
 import { encodeUsage } from './usage.js';
 import { applySnake, ID, own, reportExt } from './wire-util.js';
 
-interface TextBlock { kind: 'text'; first?: Ext | undefined; wrote: boolean }
+// `tpl`: the block's text chunk as JSON text cut at the text (stream-written.ts), for the encoder's `shape` it was made in.
+interface TextBlock { kind: 'text'; first?: Ext | undefined; wrote: boolean; tpl?: { shape: number; tpl: Template | null } }
 interface ReasoningBlock { kind: 'reasoning'; drop: boolean; first?: Ext | undefined; wrote: boolean; signature: string[] }
 interface CallBlock { kind: 'call'; start: Extract<StreamEvent, { type: 'tool-call-start' }>; args: string[] }
 type Block = TextBlock | ReasoningBlock | CallBlock;
@@ -39,6 +41,8 @@ export class GeminiStreamEncoder implements StreamEncoder {
   private first: JsonObject | undefined;
   private promptFeedback: JsonValue | undefined;
   private noIndex = false;
+  /** Bumped when what every chunk repeats (head, usage, index) may have changed: text templates are remade. */
+  private shape = 0;
   private usage: Partial<Usage> | undefined;
   private usageAt = 0;
   private readonly blocks = new Map<string, Block>();
@@ -80,6 +84,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
       case 'text-delta': {
         const b = this.block(e, 'text') ?? { kind: 'text', wrote: false };
         if (e.delta === '' && (b.wrote || !hasResidue(b.first))) return [];
+        if (b.wrote && this.first === undefined) return [this.textChunk(e.choice ?? 0, e.delta, b)];
         return [this.chunk(e.choice, this.withResidue({ text: e.delta }, b))];
       }
       case 'citation':
@@ -145,6 +150,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
       case 'usage':
         this.usage = { ...this.usage, ...e.usage };
         this.usageAt = at;
+        this.shape++;
         return [];
       case 'finish':
         this.finishes.set(e.choice ?? 0, { e, at });
@@ -191,6 +197,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
       } else this.head[k] = mine[k] ?? null;
     }
     if (mine?.['$noIndex'] === true) this.noIndex = true;
+    this.shape++;
     reportExt(e.ext, [at], this.ctx.losses);
     if (e.created !== undefined) loss(this.ctx.losses, 'unsupported-field', [at, 'created'], "Gemini responses carry no 'created' time (Vertex has createTime)");
   }
@@ -256,6 +263,20 @@ export class GeminiStreamEncoder implements StreamEncoder {
     const ext = mergeExt(s.ext, e.ext);
     if (ext !== undefined) part.ext = ext;
     return part;
+  }
+
+  /**
+   * A text chunk past the block's first (no residue left to add, nothing first-only): `chunk`'s,
+   * written from the block's template, as every chunk repeats the head and usage.
+   */
+  private textChunk(c: number, text: string, b: TextBlock): WireEvent {
+    const w = this.chunk(c, { text });
+    if (b.tpl?.shape !== this.shape) {
+      // Only once the chunk above is made: `body` then has nothing first-only to take.
+      const tpl = Template.of(1, (t) => this.chunk(c, { text: t }).data);
+      b.tpl = { shape: this.shape, tpl: tpl ?? null };
+    }
+    return b.tpl.tpl === null ? w : new WrittenEvent(w.data, b.tpl.tpl.fill1(JSON.stringify(text)));
   }
 
   private chunk(choice: number | undefined, part: JsonObject): WireEvent {

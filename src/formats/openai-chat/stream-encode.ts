@@ -20,6 +20,7 @@ import type { Part } from '../../model/part.js';
 import type { StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
+import { Template, WrittenEvent } from '../shared/stream-written.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { loss, own, restoreNested } from './content-encode.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
@@ -45,6 +46,8 @@ interface ChoiceState {
   tools: number;
   content: number;
   annotations: JsonObject[];
+  /** The content delta chunk as JSON text cut at the text (stream-written.ts), for the head it was made with. */
+  text?: { head: ChunkHead; tpl: Template | null };
 }
 
 let made = 0;
@@ -96,7 +99,8 @@ export class ChatStreamEncoder implements StreamEncoder {
           b.length += e.delta.length;
           this.state(e.choice).content += e.delta.length;
         }
-        this.send(out, e.choice, b.kind === 'text' ? { content: e.delta } : { refusal: e.delta });
+        if (b.kind === 'text' && this.firstSent) out.push(this.contentDelta(e.choice ?? 0, e.delta));
+        else this.send(out, e.choice, b.kind === 'text' ? { content: e.delta } : { refusal: e.delta });
         return;
       }
       case 'citation': {
@@ -318,6 +322,22 @@ export class ChatStreamEncoder implements StreamEncoder {
     const annotations = st.annotations;
     st.annotations = [];
     out.push(this.delta(c, { annotations }));
+  }
+
+  /**
+   * A content delta after the first chunk: the chunk `delta` makes, written from the choice's
+   * template (each chunk repeats id, object, created and model, most of its text).
+   */
+  private contentDelta(c: number, text: string): WireEvent {
+    const st = this.state(c);
+    if (!st.roleSent) return this.delta(c, { content: text });
+    const h = this.head as ChunkHead;
+    const data: JsonObject = { id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { content: text }, finish_reason: null }] };
+    if (st.text?.head !== h) {
+      const tpl = Template.of(1, (t) => ({ id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { content: t }, finish_reason: null }] }));
+      st.text = { head: h, tpl: tpl ?? null };
+    }
+    return st.text.tpl === null ? { data } : new WrittenEvent(data, st.text.tpl.fill1(JSON.stringify(text)));
   }
 
   private delta(choice: number | undefined, delta: JsonObject): WireEvent {

@@ -21,6 +21,7 @@ import type {
 } from '../../model/stream-event.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { isHintKey } from '../shared/residue.js';
+import { Template, WrittenEvent } from '../shared/stream-written.js';
 import { outputPart, own } from './content-encode.js';
 import { functionCallItem } from './item-encode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
@@ -28,13 +29,15 @@ import { incompleteFor } from './stop-reason.js';
 import { DISCARD, envelope, mapped, mergeExt, ownOnly, type Head } from './stream-envelope.js';
 import { MessageItem, WholeItems } from './stream-items.js';
 import { ReasoningWriter, type EventWriter } from './stream-reasoning.js';
+import { passThrough } from './stream-wire.js';
 import { argumentsValue } from './validate.js';
 
 const OR = OPENAI_RESPONSES;
 
-interface TextBlock { kind: 'text'; msg: MessageItem; ci: number; refusal: boolean; chunks: string[]; annotations: JsonObject[]; ext: Ext | undefined }
+// `tpl`: the block's delta event as JSON text cut at the delta and sequence number (stream-written.ts); null when it could not be.
+interface TextBlock { kind: 'text'; msg: MessageItem; ci: number; refusal: boolean; chunks: string[]; annotations: JsonObject[]; ext: Ext | undefined; tpl?: Template | null }
 interface ReasoningBlock { kind: 'reasoning'; w: ReasoningWriter }
-interface CallBlock { kind: 'call'; oi: number; id: string; start: ToolCallStartEvent; chunks: string[] }
+interface CallBlock { kind: 'call'; oi: number; id: string; start: ToolCallStartEvent; chunks: string[]; tpl?: Template | null }
 interface DroppedBlock { kind: 'dropped' }
 type Block = TextBlock | ReasoningBlock | CallBlock | DroppedBlock;
 
@@ -110,7 +113,9 @@ export class ResponsesStreamEncoder implements StreamEncoder {
         if (!b || e.delta === '') return;
         b.chunks.push(e.delta);
         const type = 'response.function_call_arguments.delta';
-        this.out.push({ event: type, data: { type, item_id: b.id, output_index: b.oi, delta: e.delta, sequence_number: this.seq++ } });
+        const seq = this.seq++;
+        if (b.tpl === undefined) b.tpl = Template.of(2, (d, n) => ({ type, item_id: b.id, output_index: b.oi, delta: d, sequence_number: n })) ?? null;
+        this.out.push(written(b.tpl, type, { type, item_id: b.id, output_index: b.oi, delta: e.delta, sequence_number: seq }, e.delta, seq));
         return;
       }
       case 'tool-call-end':
@@ -209,12 +214,17 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     // The hottest events are written as their final object at once (the keys in emit's order):
     // two object spreads per delta cost more than the rest of the encoder.
     const { id, oi } = b.msg;
+    const seq = this.seq++;
     if (b.refusal) {
       const type = 'response.refusal.delta';
-      this.out.push({ event: type, data: { type, item_id: id, output_index: oi, content_index: b.ci, delta, sequence_number: this.seq++ } });
+      const data = { type, item_id: id, output_index: oi, content_index: b.ci, delta, sequence_number: seq };
+      if (b.tpl === undefined) b.tpl = Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, content_index: b.ci, delta: d, sequence_number: n })) ?? null;
+      this.out.push(written(b.tpl, type, data, delta, seq));
     } else {
       const type = 'response.output_text.delta';
-      this.out.push({ event: type, data: { type, item_id: id, output_index: oi, content_index: b.ci, delta, logprobs: [], sequence_number: this.seq++ } });
+      const data = { type, item_id: id, output_index: oi, content_index: b.ci, delta, logprobs: [], sequence_number: seq };
+      if (b.tpl === undefined) b.tpl = Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, content_index: b.ci, delta: d, logprobs: [], sequence_number: n })) ?? null;
+      this.out.push(written(b.tpl, type, data, delta, seq));
     }
   }
 
@@ -344,18 +354,16 @@ export class ResponsesStreamEncoder implements StreamEncoder {
       if (keepalive && data['type'] === 'keepalive') return;
       this.start({ type: 'response-start' });
     }
-    const fields: JsonObject = { ...data };
-    delete fields['type'];
-    delete fields['sequence_number'];
+    let oi: number | undefined;
     if (data['type'] === 'response.output_item.added') {
       this.seal();
-      fields['output_index'] = this.whole.open(data, this.output.push(undefined) - 1);
+      oi = this.whole.open(data, this.output.push(undefined) - 1);
     } else if (typeof data['output_index'] === 'number') {
-      const oi = this.whole.moved(data['output_index']);
+      oi = this.whole.moved(data['output_index']);
       if (oi === undefined) return this.loss('provider-event', `a ${String(data['type'])} event for an output this stream does not hold is not written`);
-      fields['output_index'] = oi;
     }
-    this.emit(typeof data['type'] === 'string' ? data['type'] : (event.event ?? 'unknown'), fields);
+    const type = typeof data['type'] === 'string' ? data['type'] : (event.event ?? 'unknown');
+    this.out.push({ event: type, data: passThrough(data, type, oi, this.seq++) });
   }
 
   // ---- plumbing ----
@@ -373,6 +381,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
   private readonly writer: EventWriter = {
     emit: (type, fields) => this.emit(type, fields),
     push: (data) => void this.out.push({ event: data.type, data }),
+    pushWritten: (tpl, data) => void this.out.push(written(tpl, data.type, data, data.delta, data.sequence_number)),
     seq: () => this.seq++,
   };
 
@@ -389,4 +398,9 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     this.extraChoices.add(choice);
     this.loss('extra-choices', `a Responses stream holds one output: choice ${choice} is dropped`);
   }
+}
+
+/** A delta event, its text from the block's template when there is one. */
+function written(tpl: Template | null, type: string, data: JsonObject, delta: string, seq: number): WireEvent {
+  return tpl === null ? { event: type, data } : new WrittenEvent(data, tpl.fill2(JSON.stringify(delta), String(seq)), type);
 }

@@ -10,12 +10,15 @@ import type { ReasoningEndEvent, ReasoningStartEvent } from '../../model/stream-
 import type { LossSink } from '../codec.js';
 import { reasoningItem } from './item-encode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
+import { Template } from '../shared/stream-written.js';
 import { mergeExt } from './stream-envelope.js';
 
 /** The encoder's output: `emit` adds the type and sequence number; `push` takes a delta's final object, built with `seq()`. */
 export interface EventWriter {
   emit(type: string, fields: JsonObject): void;
   push(data: JsonObject & { type: string }): void;
+  /** A delta's final object, written from `tpl` (cut at its delta and sequence number) when not null. */
+  pushWritten(tpl: Template | null, data: JsonObject & { type: string; delta: string; sequence_number: number }): void;
   seq(): number;
 }
 
@@ -24,6 +27,9 @@ export class ReasoningWriter {
   private openSummary = -1;
   private text: string[] | undefined;
   private readonly signature: string[] = [];
+  /** Delta templates: the reasoning text's, and the open summary's (its index with it). */
+  private textTpl: Template | null | undefined;
+  private summaryTpl: { si: number; tpl: Template | null } | undefined;
 
   constructor(
     readonly oi: number,
@@ -46,7 +52,9 @@ export class ReasoningWriter {
       (this.summary[si] as string[]).push(text);
       if (text !== '') {
         const type = 'response.reasoning_summary_text.delta';
-        this.out.push({ type, item_id: this.id, output_index: this.oi, summary_index: si, delta: text, sequence_number: this.out.seq() });
+        const { id, oi } = this;
+        if (this.summaryTpl?.si !== si) this.summaryTpl = { si, tpl: Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, summary_index: si, delta: d, sequence_number: n })) ?? null };
+        this.out.pushWritten(this.summaryTpl.tpl, { type, item_id: id, output_index: oi, summary_index: si, delta: text, sequence_number: this.out.seq() });
       }
       return;
     }
@@ -57,7 +65,9 @@ export class ReasoningWriter {
     this.text.push(text);
     if (text !== '') {
       const type = 'response.reasoning_text.delta';
-      this.out.push({ type, item_id: this.id, output_index: this.oi, content_index: 0, delta: text, sequence_number: this.out.seq() });
+      const { id, oi } = this;
+      if (this.textTpl === undefined) this.textTpl = Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, content_index: 0, delta: d, sequence_number: n })) ?? null;
+      this.out.pushWritten(this.textTpl, { type, item_id: id, output_index: oi, content_index: 0, delta: text, sequence_number: this.out.seq() });
     }
   }
 

@@ -106,3 +106,25 @@ export class Said {
     return undefined;
   }
 }
+
+/**
+ * A Responses event passed through as the encoder writes it: `type` first, the event's own fields
+ * (output_index `oi` when given, in its place or last), `seq` as sequence_number. One copy: a
+ * spread and two deletes left it a dictionary, slow to build and to serialize. An own `__proto__`
+ * key (JSON.parse makes one) must be defined, not assigned, so that event takes the spreads.
+ */
+export function passThrough(data: JsonObject, type: string, oi: number | undefined, seq: number): JsonObject {
+  const keys = Object.keys(data);
+  if (keys.includes('__proto__')) {
+    const fields: JsonObject = { ...data };
+    delete fields['type'];
+    delete fields['sequence_number'];
+    if (oi !== undefined) fields['output_index'] = oi;
+    return { type, ...fields, sequence_number: seq };
+  }
+  const out: JsonObject = { type };
+  for (const k of keys) if (k !== 'type' && k !== 'sequence_number') out[k] = k === 'output_index' && oi !== undefined ? oi : (data[k] as JsonValue);
+  if (oi !== undefined && out['output_index'] === undefined) out['output_index'] = oi;
+  out['sequence_number'] = seq;
+  return out;
+}
