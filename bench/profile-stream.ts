@@ -42,7 +42,7 @@ function floorRun(): void {
 
 function transcodeRun(): void {
   const r = frameReader(framing);
-  const t = new Transcoder({ from, to });
+  const t = new Transcoder({ from, to, eventText: true });
   for (const e of [...r.push(raw), ...r.end()]) for (const w of t.push(e)) sink += toWrite(w).length;
   for (const w of t.end()) sink += toWrite(w).length;
 }

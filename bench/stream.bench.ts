@@ -46,7 +46,8 @@ function transcodeOp(from: string, to: string, raw: Uint8Array | string): () => 
   const toWrite = frameWriter(getStreamCodec(to).framing);
   return () => {
     const r = frameReader(framing);
-    const t = new Transcoder({ from, to });
+    // As the gateway and `interlingua stream` run it: each event written as it comes.
+    const t = new Transcoder({ from, to, eventText: true });
     let events = 0;
     for (const e of [...r.push(raw), ...r.end()]) {
       events++;

@@ -3,6 +3,7 @@
  * stream bench, transcoded to every stream dialect; prints a hash of the target wire text and the
  * losses per pair, so two checkouts can be compared line by line.
  *   npx tsx bench/stream/golden.ts > /tmp/a.txt
+ * EVENT_TEXT=0: encoders hand out plain events (no JSON text written along), which must give the same lines.
  */
 import { createHash } from 'node:crypto';
 import { formats } from '../../src/index.js';
@@ -15,6 +16,8 @@ import { syntheticWire } from './synthetic.js';
 
 // Made-up `created` times come from the clock: fixed, so two runs compare.
 Date.now = () => 1_700_000_000_000;
+
+const eventText = process.env['EVENT_TEXT'] !== '0';
 
 const targets = formats().filter((f) => f.kinds.includes('stream')).map((f) => f.id as string);
 
@@ -32,7 +35,7 @@ function run(name: string, from: string, events: WireEvent[]): void {
     let line: string;
     try {
       const r = frameReader(getStreamCodec(from).framing);
-      const t = new Transcoder({ from, to });
+      const t = new Transcoder({ from, to, eventText });
       for (const e of [...r.push(raw), ...r.end()]) for (const w of t.push(e)) h.update(write(w));
       for (const w of t.end()) h.update(write(w));
       h.update(JSON.stringify(t.losses));

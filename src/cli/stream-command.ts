@@ -53,7 +53,7 @@ export async function streamCommand(args: ParsedArgs, io: CliIo, from: string, t
     return 0;
   }
   const write = frameWriter(getStreamCodec(to).framing);
-  const t = new Transcoder({ from, to, strict, onLoss: (loss) => io.stderr(`${lossLine(loss)}\n`) });
+  const t = new Transcoder({ from, to, strict, eventText: true, onLoss: (loss) => io.stderr(`${lossLine(loss)}\n`) });
   const emit = (w: WireEvent): void => {
     const chunk = write(w);
     if (typeof chunk === 'string') io.stdout(chunk);

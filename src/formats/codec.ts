@@ -80,6 +80,13 @@ export interface StreamEncodeContext {
   losses: LossSink;
   /** Ask the dialect to include usage where it is optional (OpenAI Chat `stream_options.include_usage`); default true. */
   includeUsage?: boolean;
+  /**
+   * The caller writes each event as it comes, before anything can change it (a gateway relay, a
+   * byte transcoder): encoders may then hand out events carrying their JSON text already written
+   * (shared/stream-written.ts), which the writers use instead of JSON.stringify. Off by default: a
+   * caller that changes an event's data in place and then writes it would send the old text.
+   */
+  eventText?: boolean;
 }
 
 /** How a dialect frames its stream on the wire. */

@@ -56,7 +56,7 @@ export function relayStream(source: AsyncIterable<Uint8Array>, o: RelayOptions):
   const same = o.from === o.to;
   const needsEvents = !same || o.collect;
   const frames = needsEvents ? frameReader(DIALECT_FACTS[o.from].framing) : undefined;
-  const transcoder = same ? undefined : new Transcoder({ from: o.from, to: o.to, includeUsage: o.includeUsage, strict: o.strict, onLoss: o.onLoss });
+  const transcoder = same ? undefined : new Transcoder({ from: o.from, to: o.to, includeUsage: o.includeUsage, strict: o.strict, onLoss: o.onLoss, eventText: true });
   const write = frameWriter(DIALECT_FACTS[o.to].framing);
   const events: WireEvent[] = [];
   let finished = false;

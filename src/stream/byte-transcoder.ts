@@ -43,7 +43,8 @@ export class ByteTranscoder {
   private jsonBytes = 0;
 
   constructor(private readonly options: ByteStreamOptions) {
-    this.t = new Transcoder(options);
+    // Events never leave: each is written as it comes.
+    this.t = new Transcoder({ ...options, eventText: true });
     const source = getStreamCodec(options.from).framing;
     // JSON lines start with '{': only a framing's start is checked.
     this.framing = options.lines === true ? 'json-lines' : source;

@@ -20,6 +20,8 @@ export interface StreamOptions {
   onLoss?: (loss: Loss) => void;
   /** Throw a LossError at the first loss instead. */
   strict?: boolean;
+  /** Each event is written (frameWriter) as it comes, unchanged: see StreamEncodeContext.eventText. */
+  eventText?: boolean;
 }
 
 export function sink(losses: Loss[], options: Pick<StreamOptions, 'onLoss' | 'strict'>): LossSink {
@@ -46,7 +48,11 @@ export class Transcoder {
   constructor(options: StreamOptions) {
     this.sink = sink(this.losses, options);
     this.decoder = getStreamCodec(options.from).decoder({ limits: DEFAULT_LIMITS, losses: this.sink });
-    this.encoder = getStreamCodec(options.to).encoder({ losses: this.sink, ...(options.includeUsage === undefined ? {} : { includeUsage: options.includeUsage }) });
+    this.encoder = getStreamCodec(options.to).encoder({
+      losses: this.sink,
+      ...(options.includeUsage === undefined ? {} : { includeUsage: options.includeUsage }),
+      ...(options.eventText === true ? { eventText: true } : {}),
+    });
   }
 
   push(event: WireEvent): WireEvent[] {

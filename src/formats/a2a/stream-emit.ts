@@ -32,6 +32,8 @@ export interface EmitterOptions {
   /** The response-start's `ext.a2a`: the decoded stream's first object (residue and hints). */
   start: JsonObject;
   created?: number;
+  /** Whether events may carry their JSON text (StreamEncodeContext.eventText). */
+  eventText?: boolean;
 }
 
 interface Block {
@@ -153,7 +155,7 @@ export class Emitter {
         const [k, o] = this.messageObject(b.messageId, [part(v)], type, true);
         return frame(k, o, this.o.version, this.o.rpcId, false, [], () => undefined).data;
       };
-      b.template = Template.of(1, frameOf) ?? null;
+      b.template = Template.of(1, frameOf, this.o.eventText) ?? null;
     }
     const e = out[at] as WireEvent;
     if (b.template !== null && e.event === undefined) out[at] = new WrittenEvent(e.data, b.template.fill1(JSON.stringify(value)));

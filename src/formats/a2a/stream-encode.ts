@@ -135,7 +135,7 @@ export class A2aStreamEncoder implements StreamEncoder {
     if (start?.model !== undefined) loss(this.ctx.losses, 'model', [this.n, 'model'], 'an A2A task does not say which model answered');
     // An empty id (some gateways send one) is no id: A2A requires a non-empty task id.
     const taskId = start?.id !== undefined && start.id !== '' ? start.id : 'task-1';
-    this.em = new Emitter({ version, mode, rpcId: this.ctx.rpcId ?? 1, taskId, losses: this.ctx.losses, start: hints, ...(start?.created !== undefined ? { created: start.created } : {}) });
+    this.em = new Emitter({ version, mode, rpcId: this.ctx.rpcId ?? 1, taskId, losses: this.ctx.losses, start: hints, eventText: this.ctx.eventText === true, ...(start?.created !== undefined ? { created: start.created } : {}) });
     this.em.open(out);
     return this.em;
   }

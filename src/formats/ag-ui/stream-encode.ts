@@ -92,7 +92,7 @@ export class AguiStreamEncoder implements StreamEncoder {
         // Written directly (what `wire` gives for fields with no ext): no spread per delta.
         if (b) {
           const data = withSub({ type: 'TEXT_MESSAGE_CONTENT', messageId: b.id, delta: e.delta }, b);
-          if (b.tpl === undefined) b.tpl = Template.of(1, (v) => withSub({ type: 'TEXT_MESSAGE_CONTENT', messageId: b.id, delta: v }, b)) ?? null;
+          if (b.tpl === undefined) b.tpl = Template.of(1, (v) => withSub({ type: 'TEXT_MESSAGE_CONTENT', messageId: b.id, delta: v }, b), this.ctx.eventText) ?? null;
           out.push(b.tpl === null ? { data } : new WrittenEvent(data, b.tpl.fill1(JSON.stringify(e.delta))));
         }
         break;

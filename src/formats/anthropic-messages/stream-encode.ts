@@ -222,7 +222,7 @@ export class AnthropicStreamEncoder implements StreamEncoder {
     }
     let t = b.tpl;
     if (t === undefined || t.type !== delta['type'] || t.wire !== w) {
-      const tpl = Template.of(1, (v) => ({ type: 'content_block_delta', index: w, delta: { ...delta, [field as string]: v } }));
+      const tpl = Template.of(1, (v) => ({ type: 'content_block_delta', index: w, delta: { ...delta, [field as string]: v } }), this.ctx.eventText);
       b.tpl = t = { type: delta['type'], wire: w, tpl: tpl ?? null };
     }
     out.push(t.tpl === null ? wire(data) : new WrittenEvent(data, t.tpl.fill1(JSON.stringify(value)), 'content_block_delta'));

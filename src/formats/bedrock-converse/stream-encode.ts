@@ -210,7 +210,7 @@ export class BedrockStreamEncoder implements StreamEncoder {
     const make = STRING_DELTAS[shape];
     const data = { contentBlockIndex: wire, delta: make(value) };
     let t = b.tpl;
-    if (t === undefined || t.shape !== shape) b.tpl = t = { shape, tpl: Template.of(1, (v) => ({ contentBlockIndex: wire, delta: make(v) })) ?? null };
+    if (t === undefined || t.shape !== shape) b.tpl = t = { shape, tpl: Template.of(1, (v) => ({ contentBlockIndex: wire, delta: make(v) }), this.ctx.eventText) ?? null };
     out.push(t.tpl === null ? { event: 'contentBlockDelta', data } : new WrittenEvent(data, t.tpl.fill1(JSON.stringify(value)), 'contentBlockDelta'));
   }
 

@@ -273,7 +273,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
     const w = this.chunk(c, { text });
     if (b.tpl?.shape !== this.shape) {
       // Only once the chunk above is made: `body` then has nothing first-only to take.
-      const tpl = Template.of(1, (t) => this.chunk(c, { text: t }).data);
+      const tpl = Template.of(1, (t) => this.chunk(c, { text: t }).data, this.ctx.eventText);
       b.tpl = { shape: this.shape, tpl: tpl ?? null };
     }
     return b.tpl.tpl === null ? w : new WrittenEvent(w.data, b.tpl.tpl.fill1(JSON.stringify(text)));

@@ -334,7 +334,7 @@ export class ChatStreamEncoder implements StreamEncoder {
     const h = this.head as ChunkHead;
     const data: JsonObject = { id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { content: text }, finish_reason: null }] };
     if (st.text?.head !== h) {
-      const tpl = Template.of(1, (t) => ({ id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { content: t }, finish_reason: null }] }));
+      const tpl = Template.of(1, (t) => ({ id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { content: t }, finish_reason: null }] }), this.ctx.eventText);
       st.text = { head: h, tpl: tpl ?? null };
     }
     return st.text.tpl === null ? { data } : new WrittenEvent(data, st.text.tpl.fill1(JSON.stringify(text)));

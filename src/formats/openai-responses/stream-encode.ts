@@ -114,7 +114,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
         b.chunks.push(e.delta);
         const type = 'response.function_call_arguments.delta';
         const seq = this.seq++;
-        if (b.tpl === undefined) b.tpl = Template.of(2, (d, n) => ({ type, item_id: b.id, output_index: b.oi, delta: d, sequence_number: n })) ?? null;
+        if (b.tpl === undefined) b.tpl = Template.of(2, (d, n) => ({ type, item_id: b.id, output_index: b.oi, delta: d, sequence_number: n }), this.ctx.eventText) ?? null;
         this.out.push(written(b.tpl, type, { type, item_id: b.id, output_index: b.oi, delta: e.delta, sequence_number: seq }, e.delta, seq));
         return;
       }
@@ -218,12 +218,12 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     if (b.refusal) {
       const type = 'response.refusal.delta';
       const data = { type, item_id: id, output_index: oi, content_index: b.ci, delta, sequence_number: seq };
-      if (b.tpl === undefined) b.tpl = Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, content_index: b.ci, delta: d, sequence_number: n })) ?? null;
+      if (b.tpl === undefined) b.tpl = Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, content_index: b.ci, delta: d, sequence_number: n }), this.ctx.eventText) ?? null;
       this.out.push(written(b.tpl, type, data, delta, seq));
     } else {
       const type = 'response.output_text.delta';
       const data = { type, item_id: id, output_index: oi, content_index: b.ci, delta, logprobs: [], sequence_number: seq };
-      if (b.tpl === undefined) b.tpl = Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, content_index: b.ci, delta: d, logprobs: [], sequence_number: n })) ?? null;
+      if (b.tpl === undefined) b.tpl = Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, content_index: b.ci, delta: d, logprobs: [], sequence_number: n }), this.ctx.eventText) ?? null;
       this.out.push(written(b.tpl, type, data, delta, seq));
     }
   }
@@ -382,6 +382,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     emit: (type, fields) => this.emit(type, fields),
     push: (data) => void this.out.push({ event: data.type, data }),
     pushWritten: (tpl, data) => void this.out.push(written(tpl, data.type, data, data.delta, data.sequence_number)),
+    eventText: () => this.ctx.eventText === true,
     seq: () => this.seq++,
   };
 

@@ -19,6 +19,8 @@ export interface EventWriter {
   push(data: JsonObject & { type: string }): void;
   /** A delta's final object, written from `tpl` (cut at its delta and sequence number) when not null. */
   pushWritten(tpl: Template | null, data: JsonObject & { type: string; delta: string; sequence_number: number }): void;
+  /** Whether delta events may carry their JSON text (StreamEncodeContext.eventText). */
+  eventText(): boolean;
   seq(): number;
 }
 
@@ -53,7 +55,7 @@ export class ReasoningWriter {
       if (text !== '') {
         const type = 'response.reasoning_summary_text.delta';
         const { id, oi } = this;
-        if (this.summaryTpl?.si !== si) this.summaryTpl = { si, tpl: Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, summary_index: si, delta: d, sequence_number: n })) ?? null };
+        if (this.summaryTpl?.si !== si) this.summaryTpl = { si, tpl: Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, summary_index: si, delta: d, sequence_number: n }), this.out.eventText()) ?? null };
         this.out.pushWritten(this.summaryTpl.tpl, { type, item_id: id, output_index: oi, summary_index: si, delta: text, sequence_number: this.out.seq() });
       }
       return;
@@ -66,7 +68,7 @@ export class ReasoningWriter {
     if (text !== '') {
       const type = 'response.reasoning_text.delta';
       const { id, oi } = this;
-      if (this.textTpl === undefined) this.textTpl = Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, content_index: 0, delta: d, sequence_number: n })) ?? null;
+      if (this.textTpl === undefined) this.textTpl = Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, content_index: 0, delta: d, sequence_number: n }), this.out.eventText()) ?? null;
       this.out.pushWritten(this.textTpl, { type, item_id: id, output_index: oi, content_index: 0, delta: text, sequence_number: this.out.seq() });
     }
   }

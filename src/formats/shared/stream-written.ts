@@ -46,7 +46,9 @@ const HOLES = ['\u0000\ue000hole0', '\u0000\ue000hole1', '\u0000\ue000hole2'] as
 export class Template {
   private constructor(private readonly parts: string[]) {}
 
-  static of(holes: number, make: (...holes: string[]) => JsonValue): Template | undefined {
+  static of(holes: number, make: (...holes: string[]) => JsonValue, on: boolean | undefined): Template | undefined {
+    // Off unless the caller writes each event as it comes (StreamEncodeContext.eventText).
+    if (on !== true) return undefined;
     const text = JSON.stringify(make(...HOLES.slice(0, holes)));
     const parts: string[] = [];
     let from = 0;
