@@ -21,7 +21,7 @@ import type {
 } from '../../model/stream-event.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { isHintKey } from '../shared/residue.js';
-import { Template, WrittenEvent } from '../shared/stream-written.js';
+import { Template } from '../shared/stream-written.js';
 import { outputPart, own } from './content-encode.js';
 import { functionCallItem } from './item-encode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
@@ -29,7 +29,7 @@ import { incompleteFor } from './stop-reason.js';
 import { DISCARD, envelope, mapped, mergeExt, ownOnly, type Head } from './stream-envelope.js';
 import { MessageItem, WholeItems } from './stream-items.js';
 import { ReasoningWriter, type EventWriter } from './stream-reasoning.js';
-import { passThrough } from './stream-wire.js';
+import { passThrough, written } from './stream-wire.js';
 import { argumentsValue } from './validate.js';
 
 const OR = OPENAI_RESPONSES;
@@ -215,17 +215,14 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     // two object spreads per delta cost more than the rest of the encoder.
     const { id, oi } = b.msg;
     const seq = this.seq++;
-    if (b.refusal) {
-      const type = 'response.refusal.delta';
-      const data = { type, item_id: id, output_index: oi, content_index: b.ci, delta, sequence_number: seq };
-      if (b.tpl === undefined) b.tpl = Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, content_index: b.ci, delta: d, sequence_number: n }), this.ctx.eventText) ?? null;
-      this.out.push(written(b.tpl, type, data, delta, seq));
-    } else {
-      const type = 'response.output_text.delta';
-      const data = { type, item_id: id, output_index: oi, content_index: b.ci, delta, logprobs: [], sequence_number: seq };
-      if (b.tpl === undefined) b.tpl = Template.of(2, (d, n) => ({ type, item_id: id, output_index: oi, content_index: b.ci, delta: d, logprobs: [], sequence_number: n }), this.ctx.eventText) ?? null;
-      this.out.push(written(b.tpl, type, data, delta, seq));
-    }
+    const ci = b.ci;
+    // An output_text delta carries logprobs before its sequence number; a refusal delta none.
+    const make = b.refusal
+      ? (d: string, n: string | number): JsonObject => ({ type: 'response.refusal.delta', item_id: id, output_index: oi, content_index: ci, delta: d, sequence_number: n })
+      : (d: string, n: string | number): JsonObject => ({ type: 'response.output_text.delta', item_id: id, output_index: oi, content_index: ci, delta: d, logprobs: [], sequence_number: n });
+    if (b.tpl === undefined) b.tpl = Template.of(2, make, this.ctx.eventText) ?? null;
+    const data = make(delta, seq);
+    this.out.push(written(b.tpl, data['type'] as string, data, delta, seq));
   }
 
   private citation(index: number, citation: Citation): void {
@@ -399,9 +396,4 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     this.extraChoices.add(choice);
     this.loss('extra-choices', `a Responses stream holds one output: choice ${choice} is dropped`);
   }
-}
-
-/** A delta event, its text from the block's template when there is one. */
-function written(tpl: Template | null, type: string, data: JsonObject, delta: string, seq: number): WireEvent {
-  return tpl === null ? { event: type, data } : new WrittenEvent(data, tpl.fill2(JSON.stringify(delta), String(seq)), type);
 }
