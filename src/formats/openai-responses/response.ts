@@ -16,8 +16,8 @@ import type { DecodeContext, EncodeContext } from '../codec.js';
 import { hasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { randomHex32 } from '../shared/random-hex.js';
-import { keepResidue, reportForeignExt, restoreResidue, setOwn } from '../shared/residue.js';
-import { putTopStash, STASH_KEY, takeTopStash } from '../shared/stash.js';
+import { keepResidue, reportForeignExt, residue, restoreResidue } from '../shared/residue.js';
+import { putTopStash, takeTopStash } from '../shared/stash.js';
 import { loss, own } from './content-encode.js';
 import { decodeItems } from './items-decode.js';
 import { encodeItems } from './items-encode.js';
@@ -54,21 +54,12 @@ function isFiller(value: JsonValue | undefined, filler: JsonValue): boolean {
 }
 
 /**
- * The body's residue (what no canonical field holds), less echo fields that only say what the
- * encoder fills in anyway. One pass: deleting them afterwards would turn the object into a slow
- * dictionary, and this runs for every response read.
+ * An echo field that only says what the encoder fills in anyway: left out of the residue as it is
+ * collected (deleting it afterwards would turn the object into a slow dictionary).
  */
-function echoResidue(body: JsonObject): JsonObject | undefined {
-  let out: JsonObject | undefined;
-  for (const key in body) {
-    if (KNOWN.has(key) || key === STASH_KEY) continue;
-    const value = body[key];
-    if (value === undefined) continue;
-    const filler = FILLER_VALUES.get(key);
-    if (filler !== undefined && isFiller(value, filler)) continue;
-    setOwn((out ??= {}), key, value);
-  }
-  return out;
+function isEchoFiller(key: string, value: JsonValue): boolean {
+  const filler = FILLER_VALUES.get(key);
+  return filler !== undefined && isFiller(value, filler);
 }
 
 export function decodeResponse(input: unknown, ctx: DecodeContext): Response {
@@ -79,7 +70,7 @@ export function decodeResponse(input: unknown, ctx: DecodeContext): Response {
   const res: Response = { id: body['id'] as string, choices: [choice] };
   const absent: string[] = [];
   for (const [key] of FILLERS) if (!(key in body)) absent.push(key);
-  let rest = echoResidue(body);
+  let rest = residue(body, KNOWN, isEchoFiller);
   const status = body['status'];
   if (typeof status === 'string') {
     choice.stopReason = decodeStatus(status, body['incomplete_details'], output);

@@ -8,12 +8,12 @@ import { STASH_KEY } from './stash.js';
  * The fields of a wire object that the decoder did not map to a canonical slot. They are kept
  * under `ext[origin]` and written back only by the same format, so A -> canonical -> A is exact.
  */
-export function residue(obj: JsonObject, known: ReadonlySet<string>): JsonObject | undefined {
+export function residue(obj: JsonObject, known: ReadonlySet<string>, skip?: (key: string, value: JsonValue) => boolean): JsonObject | undefined {
   let out: JsonObject | undefined;
   for (const key in obj) {
     if (known.has(key) || key === STASH_KEY) continue;
     const value = obj[key];
-    if (value === undefined) continue;
+    if (value === undefined || (skip !== undefined && skip(key, value))) continue;
     setOwn((out ??= {}), key, value);
   }
   return out;
