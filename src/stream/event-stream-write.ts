@@ -1,8 +1,9 @@
 /**
- * Writing AWS event-stream messages (see event-stream.ts for the format) with one allocation per
- * message: the headers' bytes are built once per event type and copied in, the JSON payload is
- * written straight into the message (its length from Buffer.byteLength, its bytes by encodeInto),
- * integers by shifts. TextEncoder.encode and a DataView per small piece cost more than the rest together.
+ * Writing AWS event-stream messages (see event-stream.ts for the format) with no allocation of
+ * their own beyond a view: the headers' bytes are built once per event type and copied in, the JSON
+ * payload is written straight into the message (its length from Buffer.byteLength, its bytes by
+ * encodeInto), integers by shifts, all into a shared slab (see `allocate`). TextEncoder.encode and
+ * a DataView per small piece cost more than the rest together.
  */
 import type { WireEvent } from '../model/stream-event.js';
 import { dataText } from '../formats/shared/stream-written.js';
@@ -15,7 +16,10 @@ const encoder = new TextEncoder();
 const headerCache = new Map<string, Uint8Array>();
 const HEADER_CACHE_MAX = 256;
 
-/** One message's bytes; header values are written as strings (type 7), as Bedrock sends them. */
+/**
+ * One message's bytes; header values are written as strings (type 7), as Bedrock sends them.
+ * The bytes are a view into a shared buffer that is never written again (see `allocate`).
+ */
 export function encodeEventStreamMessage(headers: Record<string, string>, payload: Uint8Array): Uint8Array {
   const head = headerBytes(headers);
   const out = frame(head, payload.length);
@@ -23,7 +27,10 @@ export function encodeEventStreamMessage(headers: Record<string, string>, payloa
   return seal(out);
 }
 
-/** A wire event as one event-stream message, with Bedrock's headers. */
+/**
+ * A wire event as one event-stream message, with Bedrock's headers. The bytes are a view into a
+ * shared buffer that is never written again: copy them (`.slice()`) before transferring `.buffer`.
+ */
 export function wireEventToMessage(e: WireEvent): Uint8Array {
   const exception = e.exception === true;
   const type = exception ? (e.event ?? 'internalServerException') : (e.event ?? '');
@@ -48,10 +55,32 @@ export function wireEventToMessage(e: WireEvent): Uint8Array {
   return seal(out);
 }
 
+/**
+ * Messages are views into a shared slab that is written once and never rewritten: a fresh
+ * Uint8Array per message (its own backing store, swept by the GC) cost more than writing the
+ * message. Like Node's pooled Buffers, a message's `.buffer` is the slab, so a caller that must
+ * transfer or detach the bytes takes a copy first (`.slice()`). Large messages get their own.
+ */
+const SLAB_BYTES = 16 * 1024;
+const OWN_ARRAY_BYTES = 2 * 1024;
+let slab = new Uint8Array(SLAB_BYTES);
+let slabUsed = 0;
+
+function allocate(length: number): Uint8Array {
+  if (length > OWN_ARRAY_BYTES) return new Uint8Array(length);
+  if (slabUsed + length > SLAB_BYTES) {
+    slab = new Uint8Array(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const out = slab.subarray(slabUsed, slabUsed + length);
+  slabUsed += length;
+  return out;
+}
+
 /** A message with its prelude and headers written and room for `payloadLength` bytes and the CRC. */
 function frame(head: Uint8Array, payloadLength: number): Uint8Array {
   const total = PRELUDE + head.length + payloadLength + 4;
-  const out = new Uint8Array(total);
+  const out = allocate(total);
   writeUint32(out, 0, total);
   writeUint32(out, 4, head.length);
   writeUint32(out, 8, crc32Update(0, out, 0, 8));

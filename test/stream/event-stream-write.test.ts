@@ -82,4 +82,21 @@ describe('event-stream writer', () => {
       }),
     );
   });
+
+  it('never rewrites a message it handed out, across slabs and for messages too large to share one', () => {
+    // Sizes from a few bytes to past the shared-slab limit, enough of them to fill many slabs.
+    const written: { bytes: Uint8Array; copy: Uint8Array; text: string }[] = [];
+    for (let i = 0; i < 600; i++) {
+      const text = 'x'.repeat((i * 37) % 3000);
+      const bytes = wireEventToMessage({ event: `e${i % 7}`, data: { i, text } });
+      written.push({ bytes, copy: bytes.slice(), text });
+    }
+    for (const [i, w] of written.entries()) {
+      expect(w.bytes).toEqual(w.copy);
+      const decoded = smithy.decode(w.bytes);
+      expect(JSON.parse(toUtf8(decoded.body))).toEqual({ i, text: w.text });
+      expect(decoded.headers[':event-type']?.value).toBe(`e${i % 7}`);
+    }
+  });
 });
+
