@@ -47,6 +47,9 @@ export function wireEventToMessage(e: WireEvent): Uint8Array {
   // JSON.stringify of undefined is undefined, which TextEncoder took as no text.
   const text: string | undefined = dataText(e);
   const body = text ?? '';
+  // At most 3 UTF-8 bytes per UTF-16 unit: a message that surely fits the slab is written there
+  // without counting its bytes first.
+  if (PRELUDE + head.length + 3 * body.length + 4 <= OWN_ARRAY_BYTES) return inSlab(head, body);
   // Buffer.byteLength counts as TextEncoder writes (a lone surrogate as U+FFFD, 3 bytes).
   const length = Buffer.byteLength(body, 'utf8');
   const out = frame(head, length);
@@ -64,17 +67,44 @@ export function wireEventToMessage(e: WireEvent): Uint8Array {
 const SLAB_BYTES = 16 * 1024;
 const OWN_ARRAY_BYTES = 2 * 1024;
 let slab = new Uint8Array(SLAB_BYTES);
+// The same memory as a Buffer, for `write` (UTF-8 at an offset, no view made for it).
+let slabText = Buffer.from(slab.buffer);
 let slabUsed = 0;
+
+/** Room for `length` bytes at `slabUsed`, starting a new slab when this one has too little. */
+function reserve(length: number): void {
+  if (slabUsed + length <= SLAB_BYTES) return;
+  slab = new Uint8Array(SLAB_BYTES);
+  slabText = Buffer.from(slab.buffer);
+  slabUsed = 0;
+}
 
 function allocate(length: number): Uint8Array {
   if (length > OWN_ARRAY_BYTES) return new Uint8Array(length);
-  if (slabUsed + length > SLAB_BYTES) {
-    slab = new Uint8Array(SLAB_BYTES);
-    slabUsed = 0;
-  }
+  reserve(length);
   const out = slab.subarray(slabUsed, slabUsed + length);
   slabUsed += length;
   return out;
+}
+
+/**
+ * A message whose payload is at most OWN_ARRAY_BYTES in the worst case: the payload is written
+ * first (Buffer#write replaces a lone surrogate with U+FFFD as TextEncoder does), then the prelude
+ * that gives its length.
+ */
+function inSlab(head: Uint8Array, body: string): Uint8Array {
+  reserve(PRELUDE + head.length + 3 * body.length + 4);
+  const start = slabUsed;
+  const at = start + PRELUDE + head.length;
+  const written = body.length === 0 ? 0 : slabText.write(body, at);
+  const total = PRELUDE + head.length + written + 4;
+  writeUint32(slab, start, total);
+  writeUint32(slab, start + 4, head.length);
+  writeUint32(slab, start + 8, crc32Update(0, slab, start, start + 8));
+  slab.set(head, start + PRELUDE);
+  writeUint32(slab, start + total - 4, crc32Update(0, slab, start, start + total - 4));
+  slabUsed += total;
+  return slab.subarray(start, start + total);
 }
 
 /** A message with its prelude and headers written and room for `payloadLength` bytes and the CRC. */
