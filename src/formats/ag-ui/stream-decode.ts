@@ -33,6 +33,12 @@ function fail(at: number, message: string): ValidationError {
   return new ValidationError([{ code: 'invalid_sequence', path: [at], message: `event ${at}: ${message}` }]);
 }
 
+/** The event has no key but `type`, `idKey` and `delta`: no residue to look for, no null to drop. */
+function onlyDeltaKeys(e: JsonObject, idKey: string): boolean {
+  for (const key in e) if (key !== 'type' && key !== idKey && key !== 'delta') return false;
+  return true;
+}
+
 export class AguiStreamDecoder implements StreamDecoder {
   private at = -1;
   private state: 'before' | 'running' | 'finished' | 'errored' = 'before';
@@ -52,6 +58,9 @@ export class AguiStreamDecoder implements StreamDecoder {
 
   push(wire: WireEvent): StreamEvent[] {
     const at = ++this.at;
+    // Nearly every event of a stream is a plain delta: no lane to close, nothing to validate further.
+    const delta = this.state === 'running' && this.chunks.idle() ? this.plainDelta(wire.data) : undefined;
+    if (delta !== undefined) return [delta];
     const out: StreamEvent[] = [];
     for (const e of this.chunks.push(validateEvent(wire, at), at)) this.event(e, at, out);
     return out;
@@ -59,6 +68,41 @@ export class AguiStreamDecoder implements StreamDecoder {
 
   end(): StreamEvent[] {
     return [];
+  }
+
+  /**
+   * A delta event with only its three fields (strings) for an open block: its canonical event, or
+   * undefined for anything else (the general path). For such an event the general path's steps
+   * change nothing: the schema accepts it, it has no null to drop and no residue to report.
+   */
+  private plainDelta(data: JsonValue): StreamEvent | undefined {
+    if (!isJsonObject(data)) return undefined;
+    const delta = data['delta'];
+    if (typeof delta !== 'string') return undefined;
+    switch (data['type']) {
+      case 'TEXT_MESSAGE_CONTENT': {
+        const block = this.openBlock(this.texts, data, 'messageId');
+        return block === undefined ? undefined : { type: 'text-delta', index: block.index, delta };
+      }
+      case 'TOOL_CALL_ARGS': {
+        const block = this.openBlock(this.calls, data, 'toolCallId');
+        if (block === undefined) return undefined;
+        block.args = true;
+        return { type: 'tool-call-delta', index: block.index, delta };
+      }
+      case 'REASONING_MESSAGE_CONTENT': {
+        const id = data['messageId'];
+        return typeof id === 'string' && onlyDeltaKeys(data, 'messageId') ? this.reasoning.plainDelta(id, delta) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** The open block a plain delta event names by `idKey`, when the event is plain. */
+  private openBlock(map: Map<string, Block>, data: JsonObject, idKey: string): Block | undefined {
+    const id = data[idKey];
+    return typeof id === 'string' && onlyDeltaKeys(data, idKey) ? map.get(id) : undefined;
   }
 
   private event(e: AguiEvent, at: number, out: Emit): void {

@@ -104,6 +104,15 @@ export class ReasoningBlocks {
     }
   }
 
+  /** The reasoning-delta of a plain REASONING_MESSAGE_CONTENT (no field but its three); undefined when its message is not open. */
+  plainDelta(id: string, text: string): StreamEvent | undefined {
+    const msg = this.msgs.get(id);
+    if (msg === undefined) return undefined;
+    const delta: StreamEvent = { type: 'reasoning-delta', index: msg.block.index, text };
+    if (msg.summaryIndex !== undefined) delta.summaryIndex = msg.summaryIndex;
+    return delta;
+  }
+
   /** An encrypted value for an open span or reasoning message; false when there is none. */
   hold(entity: string, value: string, ours: JsonObject | undefined, rest: JsonObject | undefined): boolean {
     const held: Held = { value, ...(ours ? { ours } : {}), ...(rest ? { rest } : {}) };
