@@ -3,9 +3,24 @@ import { isJsonObject, type JsonObject } from '../../model/json.js';
 import { residue } from '../shared/residue.js';
 import { AG_UI, META_KEY } from './ag-ui-api.js';
 
+/** The fields an event maps, as a Set made once per event type (not once per event). */
+export function fields(...names: string[]): ReadonlySet<string> {
+  return new Set(names);
+}
+
+const END_FIELDS = {
+  messageId: [fields('type', 'messageId'), fields('type', 'messageId', 'subagentRunId')],
+  toolCallId: [fields('type', 'toolCallId'), fields('type', 'toolCallId', 'subagentRunId')],
+} as const;
+
+/** The fields an end event maps: its type and id, and its subagentRunId when that repeats the block's own. */
+export function endFields(idKey: 'messageId' | 'toolCallId', sameSub: boolean): ReadonlySet<string> {
+  return END_FIELDS[idKey][sameSub ? 1 : 0];
+}
+
 /** An event's fields other than `known`, with `metadata.interlingua` taken out (returned apart). */
-export function splitResidue(e: JsonObject, known: readonly string[]): { rest: JsonObject | undefined; ours: JsonObject | undefined } {
-  let rest = residue(e, new Set(known));
+export function splitResidue(e: JsonObject, known: ReadonlySet<string>): { rest: JsonObject | undefined; ours: JsonObject | undefined } {
+  let rest = residue(e, known);
   const meta = rest?.['metadata'];
   let ours: JsonObject | undefined;
   if (isJsonObject(meta) && isJsonObject(meta[META_KEY])) {
