@@ -18,8 +18,8 @@ import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { AG_UI, type AguiEvent } from './ag-ui-api.js';
 import { decodeContent } from './content-decode.js';
 import { ChunkExpander } from './stream-chunks.js';
-import { ReasoningBlocks, type Block, type Emit } from './stream-reasoning.js';
-import { endFields, extOf, fields, splitResidue } from './stream-util.js';
+import { ReasoningBlocks, reasoningDelta, type Block, type Emit } from './stream-reasoning.js';
+import { deltaFields, endFields, extOf, fields, splitResidue } from './stream-util.js';
 import { decodeUsage } from './usage.js';
 import { validateEvent } from './validate.js';
 
@@ -38,12 +38,6 @@ const RAW_FIELDS = fields('type', 'event', 'source');
 
 function fail(at: number, message: string): ValidationError {
   return new ValidationError([{ code: 'invalid_sequence', path: [at], message: `event ${at}: ${message}` }]);
-}
-
-/** The event has no key but `type`, `idKey` and `delta`: no residue to look for, no null to drop. */
-function onlyDeltaKeys(e: JsonObject, idKey: string): boolean {
-  for (const key in e) if (key !== 'type' && key !== idKey && key !== 'delta') return false;
-  return true;
 }
 
 export class AguiStreamDecoder implements StreamDecoder {
@@ -65,8 +59,8 @@ export class AguiStreamDecoder implements StreamDecoder {
 
   push(wire: WireEvent): StreamEvent[] {
     const at = ++this.at;
-    // Nearly every event of a stream is a plain delta: no lane to close, nothing to validate further.
-    const delta = this.state === 'running' && this.chunks.idle() ? this.plainDelta(wire.data) : undefined;
+    // Nearly every event of a stream is a delta with nothing for the general path to do.
+    const delta = this.state === 'running' && this.chunks.idle() ? this.plainDelta(wire, at) : undefined;
     if (delta !== undefined) return [delta];
     const out: StreamEvent[] = [];
     for (const e of this.chunks.push(validateEvent(wire, at), at)) this.event(e, at, out);
@@ -78,38 +72,29 @@ export class AguiStreamDecoder implements StreamDecoder {
   }
 
   /**
-   * A delta event with only its three fields (strings) for an open block: its canonical event, or
-   * undefined for anything else (the general path). For such an event the general path's steps
-   * change nothing: the schema accepts it, it has no null to drop and no residue to report.
+   * A delta event for an open block whose fields beyond type, id and delta are none, or only ones
+   * already reported for the block: its canonical event, or undefined for anything else (the
+   * general path). For such an event the general path's steps change nothing: no lane to close,
+   * no null whose removal matters, no loss to report; only its validation, when it has more fields.
    */
-  private plainDelta(data: JsonValue): StreamEvent | undefined {
+  private plainDelta(wire: WireEvent, at: number): StreamEvent | undefined {
+    const data = wire.data;
     if (!isJsonObject(data)) return undefined;
     const delta = data['delta'];
-    if (typeof delta !== 'string') return undefined;
-    switch (data['type']) {
-      case 'TEXT_MESSAGE_CONTENT': {
-        const block = this.openBlock(this.texts, data, 'messageId');
-        return block === undefined ? undefined : { type: 'text-delta', index: block.index, delta };
-      }
-      case 'TOOL_CALL_ARGS': {
-        const block = this.openBlock(this.calls, data, 'toolCallId');
-        if (block === undefined) return undefined;
-        block.args = true;
-        return { type: 'tool-call-delta', index: block.index, delta };
-      }
-      case 'REASONING_MESSAGE_CONTENT': {
-        const id = data['messageId'];
-        return typeof id === 'string' && onlyDeltaKeys(data, 'messageId') ? this.reasoning.plainDelta(id, delta) : undefined;
-      }
-      default:
-        return undefined;
-    }
-  }
-
-  /** The open block a plain delta event names by `idKey`, when the event is plain. */
-  private openBlock(map: Map<string, Block>, data: JsonObject, idKey: string): Block | undefined {
+    const type = data['type'];
+    const idKey = type === 'TOOL_CALL_ARGS' ? 'toolCallId' : 'messageId';
     const id = data[idKey];
-    return typeof id === 'string' && onlyDeltaKeys(data, idKey) ? map.get(id) : undefined;
+    if (typeof delta !== 'string' || typeof id !== 'string') return undefined;
+    const block = type === 'TEXT_MESSAGE_CONTENT' ? this.texts.get(id) : type === 'TOOL_CALL_ARGS' ? this.calls.get(id) : undefined;
+    const msg = type === 'REASONING_MESSAGE_CONTENT' ? this.reasoning.openMessage(id) : undefined;
+    const fields = deltaFields(data, idKey, block ?? msg?.block);
+    if (fields === undefined) return undefined;
+    // The general path validates first: an error is the same error, thrown before any change.
+    if (fields === 'more') validateEvent(wire, at);
+    if (msg !== undefined) return reasoningDelta(msg, delta);
+    if (type === 'TEXT_MESSAGE_CONTENT') return { type: 'text-delta', index: (block as Block).index, delta };
+    (block as Block).args = true;
+    return { type: 'tool-call-delta', index: (block as Block).index, delta };
   }
 
   private event(e: AguiEvent, at: number, out: Emit): void {

@@ -34,7 +34,7 @@ export interface Block {
 interface Held { value: string; ours?: JsonObject; rest?: JsonObject }
 interface Span { id: string; rest?: JsonObject; ours?: JsonObject; block?: RBlock; held?: Held }
 interface RBlock extends Block { span?: Span; end: JsonObject; value?: Held }
-interface RMsg { block: RBlock; summaryIndex?: number }
+export interface RMsg { block: RBlock; summaryIndex?: number }
 
 /** The fields each event maps (made once, not per event). */
 const DELTA_KEYS = fields('type', 'messageId', 'delta');
@@ -44,6 +44,13 @@ const OPAQUE = ['signature', 'redactedData', 'encryptedContent'] as const;
 
 function fail(at: number, message: string): ValidationError {
   return new ValidationError([{ code: 'invalid_sequence', path: [at], message: `event ${at}: ${message}` }]);
+}
+
+/** A reasoning message's delta: text of its block, or of its summary part. */
+export function reasoningDelta(msg: RMsg, text: string): StreamEvent {
+  const delta: StreamEvent = { type: 'reasoning-delta', index: msg.block.index, text };
+  if (msg.summaryIndex !== undefined) delta.summaryIndex = msg.summaryIndex;
+  return delta;
 }
 
 export class ReasoningBlocks {
@@ -78,9 +85,7 @@ export class ReasoningBlocks {
         const msg = this.msgs.get(id);
         if (msg === undefined) throw fail(at, `REASONING_MESSAGE_CONTENT: no reasoning message with id '${id}' is open`);
         this.report(e, msg.block, at);
-        const delta: StreamEvent = { type: 'reasoning-delta', index: msg.block.index, text: e['delta'] as string };
-        if (msg.summaryIndex !== undefined) delta.summaryIndex = msg.summaryIndex;
-        out.push(delta);
+        out.push(reasoningDelta(msg, e['delta'] as string));
         return;
       }
       case 'REASONING_MESSAGE_END': {
@@ -106,13 +111,9 @@ export class ReasoningBlocks {
     }
   }
 
-  /** The reasoning-delta of a plain REASONING_MESSAGE_CONTENT (no field but its three); undefined when its message is not open. */
-  plainDelta(id: string, text: string): StreamEvent | undefined {
-    const msg = this.msgs.get(id);
-    if (msg === undefined) return undefined;
-    const delta: StreamEvent = { type: 'reasoning-delta', index: msg.block.index, text };
-    if (msg.summaryIndex !== undefined) delta.summaryIndex = msg.summaryIndex;
-    return delta;
+  /** The open reasoning message `id`, if any. */
+  openMessage(id: string): RMsg | undefined {
+    return this.msgs.get(id);
   }
 
   /** An encrypted value for an open span or reasoning message; false when there is none. */

@@ -2,6 +2,7 @@
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import { residue } from '../shared/residue.js';
 import { AG_UI, META_KEY } from './ag-ui-api.js';
+import type { Block } from './stream-reasoning.js';
 
 /** The fields an event maps, as a Set made once per event type (not once per event). */
 export function fields(...names: string[]): ReadonlySet<string> {
@@ -36,4 +37,20 @@ export function splitResidue(e: JsonObject, known: ReadonlySet<string>): { rest:
 /** `{ 'ag-ui': fields }`, or nothing when there are none. */
 export function extOf(fields: JsonObject | undefined): { ext?: { [AG_UI]: JsonObject } } {
   return fields === undefined || Object.keys(fields).length === 0 ? {} : { ext: { [AG_UI]: fields } };
+}
+
+/**
+ * What a delta event for `block` holds beside type, `idKey` and delta: nothing ('plain'), or only
+ * fields its residue check would pass over ('more': reported already for the block, or the
+ * block's own subagentRunId); undefined when there is no block or a field the check would report.
+ */
+export function deltaFields(e: JsonObject, idKey: string, block: Block | undefined): 'plain' | 'more' | undefined {
+  if (block === undefined) return undefined;
+  let found: 'plain' | 'more' = 'plain';
+  for (const key in e) {
+    if (key === 'type' || key === idKey || key === 'delta') continue;
+    if (!block.reported.has(key) && !(key === 'subagentRunId' && e[key] === block.sub)) return undefined;
+    found = 'more';
+  }
+  return found;
 }

@@ -1,6 +1,6 @@
 /**
- * The AG-UI stream decoder answers plain delta events (only type, id and delta) on a short path
- * (src/formats/ag-ui/stream-decode.ts plainDelta). It must give what the general path gives: every
+ * The AG-UI stream decoder answers plain delta events (type, id and delta, and fields already
+ * reported for their block) on a short path (src/formats/ag-ui/stream-decode.ts plainDelta). It must give what the general path gives: every
  * one-field edit of each delta event, in each state of the stream, decodes to the same events,
  * losses and errors with the short path switched off.
  */
@@ -20,6 +20,9 @@ const START: JsonObject = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
 const FINISH: JsonObject = { type: 'RUN_FINISHED', threadId: 't', runId: 'r' };
 const OURS = (fields: JsonObject): JsonObject => ({ metadata: { interlingua: fields } });
 
+/** Fields a first delta of each block reports: later deltas carrying them have nothing to report. */
+const SEEN: JsonObject = { rawEvent: { a: 1 }, timestamp: 1, metadata: {}, extra: 'x', subagentRunId: 'other', result: 1 };
+
 /** Events before the delta: each leaves the stream in another state. */
 const CONTEXTS: Record<string, JsonObject[]> = {
   open: [
@@ -35,6 +38,15 @@ const CONTEXTS: Record<string, JsonObject[]> = {
     { type: 'REASONING_MESSAGE_START', messageId: 'r0', role: 'reasoning', ...OURS({ summaryIndex: 0 }) },
     { type: 'REASONING_MESSAGE_END', messageId: 'r0' },
     { type: 'REASONING_MESSAGE_START', messageId: 'r', role: 'reasoning', ...OURS({ summaryIndex: 1 }) },
+  ],
+  reported: [
+    START,
+    { type: 'TEXT_MESSAGE_START', messageId: 'm' },
+    { type: 'TOOL_CALL_START', toolCallId: 'c', toolCallName: 'f' },
+    { type: 'REASONING_MESSAGE_START', messageId: 'r', role: 'reasoning' },
+    { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: '', ...SEEN },
+    { type: 'TOOL_CALL_ARGS', toolCallId: 'c', delta: '', ...SEEN },
+    { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r', delta: '', ...SEEN },
   ],
   subagent: [
     START,
