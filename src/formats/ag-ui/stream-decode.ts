@@ -81,20 +81,37 @@ export class AguiStreamDecoder implements StreamDecoder {
     const data = wire.data;
     if (!isJsonObject(data)) return undefined;
     const delta = data['delta'];
-    const type = data['type'];
-    const idKey = type === 'TOOL_CALL_ARGS' ? 'toolCallId' : 'messageId';
-    const id = data[idKey];
-    if (typeof delta !== 'string' || typeof id !== 'string') return undefined;
-    const block = type === 'TEXT_MESSAGE_CONTENT' ? this.texts.get(id) : type === 'TOOL_CALL_ARGS' ? this.calls.get(id) : undefined;
-    const msg = type === 'REASONING_MESSAGE_CONTENT' ? this.reasoning.openMessage(id) : undefined;
-    const fields = deltaFields(data, idKey, block ?? msg?.block);
-    if (fields === undefined) return undefined;
-    // The general path validates first: an error is the same error, thrown before any change.
+    if (typeof delta !== 'string') return undefined;
+    switch (data['type']) {
+      case 'TEXT_MESSAGE_CONTENT': {
+        const id = data['messageId'];
+        const block = typeof id === 'string' ? this.texts.get(id) : undefined;
+        if (block === undefined || !this.nothingToReport(wire, at, block, 'messageId')) return undefined;
+        return { type: 'text-delta', index: block.index, delta };
+      }
+      case 'TOOL_CALL_ARGS': {
+        const id = data['toolCallId'];
+        const block = typeof id === 'string' ? this.calls.get(id) : undefined;
+        if (block === undefined || !this.nothingToReport(wire, at, block, 'toolCallId')) return undefined;
+        block.args = true;
+        return { type: 'tool-call-delta', index: block.index, delta };
+      }
+      case 'REASONING_MESSAGE_CONTENT': {
+        const id = data['messageId'];
+        const msg = typeof id === 'string' ? this.reasoning.openMessage(id) : undefined;
+        if (msg === undefined || !this.nothingToReport(wire, at, msg.block, 'messageId')) return undefined;
+        return reasoningDelta(msg, delta);
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** Whether a delta for `block` has no field to report; one with more fields is validated first, as the general path does. */
+  private nothingToReport(wire: WireEvent, at: number, block: Block, idKey: string): boolean {
+    const fields = deltaFields(wire.data as JsonObject, idKey, block);
     if (fields === 'more') validateEvent(wire, at);
-    if (msg !== undefined) return reasoningDelta(msg, delta);
-    if (type === 'TEXT_MESSAGE_CONTENT') return { type: 'text-delta', index: (block as Block).index, delta };
-    (block as Block).args = true;
-    return { type: 'tool-call-delta', index: (block as Block).index, delta };
+    return fields !== undefined;
   }
 
   private event(e: AguiEvent, at: number, out: Emit): void {

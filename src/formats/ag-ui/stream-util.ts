@@ -42,10 +42,9 @@ export function extOf(fields: JsonObject | undefined): { ext?: { [AG_UI]: JsonOb
 /**
  * What a delta event for `block` holds beside type, `idKey` and delta: nothing ('plain'), or only
  * fields its residue check would pass over ('more': reported already for the block, or the
- * block's own subagentRunId); undefined when there is no block or a field the check would report.
+ * block's own subagentRunId); undefined when it holds a field the check would report.
  */
-export function deltaFields(e: JsonObject, idKey: string, block: Block | undefined): 'plain' | 'more' | undefined {
-  if (block === undefined) return undefined;
+export function deltaFields(e: JsonObject, idKey: string, block: Block): 'plain' | 'more' | undefined {
   let found: 'plain' | 'more' = 'plain';
   for (const key in e) {
     if (key === 'type' || key === idKey || key === 'delta') continue;
