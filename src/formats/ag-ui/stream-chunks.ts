@@ -62,6 +62,11 @@ export class ChunkExpander {
     return [e];
   }
 
+  /** No chunk lane is open: an event that is no chunk passes through as it is (but for normalize). */
+  idle(): boolean {
+    return this.lanes.size === 0;
+  }
+
   /** End of input: open chunk lanes stay open (a cut-off stream is not completed). */
   end(): AguiEvent[] {
     return [];

@@ -18,16 +18,23 @@ import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { AG_UI, type AguiEvent } from './ag-ui-api.js';
 import { decodeContent } from './content-decode.js';
 import { ChunkExpander } from './stream-chunks.js';
-import { ReasoningBlocks, type Block, type Emit } from './stream-reasoning.js';
-import { extOf, splitResidue } from './stream-util.js';
+import { ReasoningBlocks, reasoningDelta, type Block, type Emit } from './stream-reasoning.js';
+import { deltaFields, endFields, extOf, fields, splitResidue } from './stream-util.js';
 import { decodeUsage } from './usage.js';
 import { validateEvent } from './validate.js';
 
 const UNIFIED = new Set<string>(['stop', 'length', 'tool-calls', 'stop-sequence', 'content-filter', 'refusal', 'pause', 'error', 'other']);
 
-/** The fields a delta event maps (a Set made once: one per event cost more than the delta). */
-const TEXT_DELTA_KEYS: ReadonlySet<string> = new Set(['type', 'messageId', 'delta']);
-const ARGS_DELTA_KEYS: ReadonlySet<string> = new Set(['type', 'toolCallId', 'delta']);
+/** The fields each event maps (Sets made once: one per event cost more than a delta). */
+const TEXT_DELTA_KEYS = fields('type', 'messageId', 'delta');
+const ARGS_DELTA_KEYS = fields('type', 'toolCallId', 'delta');
+const RUN_STARTED_FIELDS = fields('type', 'runId');
+const RUN_FINISHED_FIELDS = fields('type', 'threadId', 'runId', 'outcome', 'usage');
+const TEXT_START_FIELDS = fields('type', 'messageId', 'role');
+const CALL_START_FIELDS = fields('type', 'toolCallId', 'toolCallName', 'parentMessageId');
+const RESULT_FIELDS = fields('type', 'messageId', 'toolCallId', 'content', 'role');
+const ENCRYPTED_FIELDS = fields('type', 'subtype', 'entityId', 'encryptedValue');
+const RAW_FIELDS = fields('type', 'event', 'source');
 
 function fail(at: number, message: string): ValidationError {
   return new ValidationError([{ code: 'invalid_sequence', path: [at], message: `event ${at}: ${message}` }]);
@@ -52,6 +59,9 @@ export class AguiStreamDecoder implements StreamDecoder {
 
   push(wire: WireEvent): StreamEvent[] {
     const at = ++this.at;
+    // Nearly every event of a stream is a delta with nothing for the general path to do.
+    const delta = this.state === 'running' && this.chunks.idle() ? this.plainDelta(wire, at) : undefined;
+    if (delta !== undefined) return [delta];
     const out: StreamEvent[] = [];
     for (const e of this.chunks.push(validateEvent(wire, at), at)) this.event(e, at, out);
     return out;
@@ -59,6 +69,49 @@ export class AguiStreamDecoder implements StreamDecoder {
 
   end(): StreamEvent[] {
     return [];
+  }
+
+  /**
+   * A delta event for an open block whose fields beyond type, id and delta are none, or only ones
+   * already reported for the block: its canonical event, or undefined for anything else (the
+   * general path). For such an event the general path's steps change nothing: no lane to close,
+   * no null whose removal matters, no loss to report; only its validation, when it has more fields.
+   */
+  private plainDelta(wire: WireEvent, at: number): StreamEvent | undefined {
+    const data = wire.data;
+    if (!isJsonObject(data)) return undefined;
+    const delta = data['delta'];
+    if (typeof delta !== 'string') return undefined;
+    switch (data['type']) {
+      case 'TEXT_MESSAGE_CONTENT': {
+        const id = data['messageId'];
+        const block = typeof id === 'string' ? this.texts.get(id) : undefined;
+        if (block === undefined || !this.nothingToReport(wire, at, block, 'messageId')) return undefined;
+        return { type: 'text-delta', index: block.index, delta };
+      }
+      case 'TOOL_CALL_ARGS': {
+        const id = data['toolCallId'];
+        const block = typeof id === 'string' ? this.calls.get(id) : undefined;
+        if (block === undefined || !this.nothingToReport(wire, at, block, 'toolCallId')) return undefined;
+        block.args = true;
+        return { type: 'tool-call-delta', index: block.index, delta };
+      }
+      case 'REASONING_MESSAGE_CONTENT': {
+        const id = data['messageId'];
+        const msg = typeof id === 'string' ? this.reasoning.openMessage(id) : undefined;
+        if (msg === undefined || !this.nothingToReport(wire, at, msg.block, 'messageId')) return undefined;
+        return reasoningDelta(msg, delta);
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** Whether a delta for `block` has no field to report; one with more fields is validated first, as the general path does. */
+  private nothingToReport(wire: WireEvent, at: number, block: Block, idKey: string): boolean {
+    const fields = deltaFields(wire.data as JsonObject, idKey, block);
+    if (fields === 'more') validateEvent(wire, at);
+    return fields !== undefined;
   }
 
   private event(e: AguiEvent, at: number, out: Emit): void {
@@ -112,7 +165,7 @@ export class AguiStreamDecoder implements StreamDecoder {
   private runStarted(e: AguiEvent, out: Emit): void {
     this.state = 'running';
     this.runStart = e;
-    const { rest, ours } = splitResidue(e, ['type', 'runId']);
+    const { rest, ours } = splitResidue(e, RUN_STARTED_FIELDS);
     const start: StreamEvent = { type: 'response-start', id: e['runId'] as string, ...extOf(rest) };
     if (typeof ours?.['model'] === 'string') start.model = ours['model'];
     if (typeof ours?.['created'] === 'number') start.created = ours['created'];
@@ -130,7 +183,7 @@ export class AguiStreamDecoder implements StreamDecoder {
     this.state = 'finished';
     const usage = e['usage'];
     if (Array.isArray(usage)) out.push({ type: 'usage', usage: decodeUsage(usage as JsonObject[]) });
-    const { rest, ours } = splitResidue(e, ['type', 'threadId', 'runId', 'outcome', 'usage']);
+    const { rest, ours } = splitResidue(e, RUN_FINISHED_FIELDS);
     // `stopReason: null` (this codec's encoder): the stream it came from named no stop reason.
     if (ours?.['stopReason'] !== null) out.push(this.finish(e, ours));
     const end: JsonObject = { ...rest };
@@ -208,7 +261,7 @@ export class AguiStreamDecoder implements StreamDecoder {
     const id = e['messageId'] as string;
     if (e.type === 'TEXT_MESSAGE_START') {
       const block = this.open(this.texts, id, at, e);
-      const { rest } = splitResidue(e, ['type', 'messageId', 'role']);
+      const { rest } = splitResidue(e, TEXT_START_FIELDS);
       const fields: JsonObject = { ...rest, $messageId: id };
       const role = e['role'];
       // An absent role means assistant; another role is meaning other formats lack (residue).
@@ -223,7 +276,7 @@ export class AguiStreamDecoder implements StreamDecoder {
     } else {
       const block = this.find(this.texts, id, at, e);
       this.texts.delete(id);
-      const { rest } = splitResidue(e, ['type', 'messageId', ...(e['subagentRunId'] === block.sub ? ['subagentRunId'] : [])]);
+      const { rest } = splitResidue(e, endFields('messageId', e['subagentRunId'] === block.sub));
       out.push({ type: 'text-end', index: block.index, ...extOf({ ...rest, ...block.held }) });
     }
   }
@@ -234,7 +287,7 @@ export class AguiStreamDecoder implements StreamDecoder {
       const block = this.open(this.calls, id, at, e);
       this.toolIds.claim(id, [at, 'toolCallId']);
       this.callsWithoutResult.add(id);
-      const { rest } = splitResidue(e, ['type', 'toolCallId', 'toolCallName', 'parentMessageId']);
+      const { rest } = splitResidue(e, CALL_START_FIELDS);
       const parent = e['parentMessageId'];
       const fields: JsonObject = { ...rest, $parentMessageId: typeof parent === 'string' ? parent : null };
       out.push({ type: 'tool-call-start', index: block.index, id, name: e['toolCallName'] as string, ...extOf(fields) });
@@ -246,7 +299,7 @@ export class AguiStreamDecoder implements StreamDecoder {
     } else {
       const block = this.find(this.calls, id, at, e);
       this.calls.delete(id);
-      const { rest } = splitResidue(e, ['type', 'toolCallId', ...(e['subagentRunId'] === block.sub ? ['subagentRunId'] : [])]);
+      const { rest } = splitResidue(e, endFields('toolCallId', e['subagentRunId'] === block.sub));
       out.push({ type: 'tool-call-end', index: block.index, ...extOf({ ...rest, ...block.held, ...(block.args ? {} : { $noArgs: true }) }) });
     }
   }
@@ -254,7 +307,7 @@ export class AguiStreamDecoder implements StreamDecoder {
   private toolResult(e: AguiEvent, out: Emit): void {
     this.callsWithoutResult.delete(e['toolCallId'] as string);
     const { parts, string } = decodeContent(e['content'] as JsonValue);
-    const { rest } = splitResidue(e, ['type', 'messageId', 'toolCallId', 'content', 'role']);
+    const { rest } = splitResidue(e, RESULT_FIELDS);
     const fields: JsonObject = { ...rest, $messageId: e['messageId'] as string };
     if (e['role'] === 'tool') fields['$role'] = 'tool';
     const part = { type: 'tool-result' as const, callId: e['toolCallId'] as string, content: parts, ...(string ? { stringContent: true as const } : {}), ...extOf(fields) };
@@ -264,7 +317,7 @@ export class AguiStreamDecoder implements StreamDecoder {
   /** An encrypted value for an open message, tool call or reasoning: it joins that block's end. */
   private encrypted(e: AguiEvent): boolean {
     const entity = e['entityId'] as string;
-    const { rest, ours } = splitResidue(e, ['type', 'subtype', 'entityId', 'encryptedValue']);
+    const { rest, ours } = splitResidue(e, ENCRYPTED_FIELDS);
     if (e['subtype'] === 'message' && this.reasoning.hold(entity, e['encryptedValue'] as string, ours, rest)) return true;
     const block = e['subtype'] === 'tool-call' ? this.calls.get(entity) : this.texts.get(entity);
     if (block === undefined) return false;
@@ -274,7 +327,7 @@ export class AguiStreamDecoder implements StreamDecoder {
 
   /** A RAW event this codec's encoder wrote for another dialect's provider-event gives it back. */
   private foreignRaw(e: AguiEvent, out: Emit): boolean {
-    const { rest, ours } = splitResidue(e, ['type', 'event', 'source']);
+    const { rest, ours } = splitResidue(e, RAW_FIELDS);
     const source = e['source'];
     if (ours?.['unknown'] === true && rest === undefined && source === AG_UI) {
       out.push({ type: 'provider-event', origin: AG_UI, event: { data: e['event'] as JsonValue } });

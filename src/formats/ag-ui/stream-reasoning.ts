@@ -17,7 +17,7 @@ import type { ReasoningEndEvent, StreamEvent } from '../../model/stream-event.js
 import type { LossSink } from '../codec.js';
 import { residue } from '../shared/residue.js';
 import { AG_UI, type AguiEvent } from './ag-ui-api.js';
-import { extOf, splitResidue } from './stream-util.js';
+import { endFields, extOf, fields, splitResidue } from './stream-util.js';
 
 export type Emit = StreamEvent[];
 
@@ -34,14 +34,23 @@ export interface Block {
 interface Held { value: string; ours?: JsonObject; rest?: JsonObject }
 interface Span { id: string; rest?: JsonObject; ours?: JsonObject; block?: RBlock; held?: Held }
 interface RBlock extends Block { span?: Span; end: JsonObject; value?: Held }
-interface RMsg { block: RBlock; summaryIndex?: number }
+export interface RMsg { block: RBlock; summaryIndex?: number }
 
-/** The fields REASONING_MESSAGE_CONTENT maps (made once, not per event). */
-const DELTA_KEYS: ReadonlySet<string> = new Set(['type', 'messageId', 'delta']);
+/** The fields each event maps (made once, not per event). */
+const DELTA_KEYS = fields('type', 'messageId', 'delta');
+const SPAN_START_FIELDS = fields('type', 'messageId');
+const MESSAGE_START_FIELDS = fields('type', 'messageId', 'role');
 const OPAQUE = ['signature', 'redactedData', 'encryptedContent'] as const;
 
 function fail(at: number, message: string): ValidationError {
   return new ValidationError([{ code: 'invalid_sequence', path: [at], message: `event ${at}: ${message}` }]);
+}
+
+/** A reasoning message's delta: text of its block, or of its summary part. */
+export function reasoningDelta(msg: RMsg, text: string): StreamEvent {
+  const delta: StreamEvent = { type: 'reasoning-delta', index: msg.block.index, text };
+  if (msg.summaryIndex !== undefined) delta.summaryIndex = msg.summaryIndex;
+  return delta;
 }
 
 export class ReasoningBlocks {
@@ -66,7 +75,7 @@ export class ReasoningBlocks {
     switch (e.type) {
       case 'REASONING_START': {
         if (this.spans.has(id)) throw fail(at, `REASONING_START: a reasoning span with id '${id}' is already in progress`);
-        const { rest, ours } = splitResidue(e, ['type', 'messageId']);
+        const { rest, ours } = splitResidue(e, SPAN_START_FIELDS);
         this.spans.set(id, { id, ...(rest ? { rest } : {}), ...(ours ? { ours } : {}) });
         return;
       }
@@ -76,16 +85,14 @@ export class ReasoningBlocks {
         const msg = this.msgs.get(id);
         if (msg === undefined) throw fail(at, `REASONING_MESSAGE_CONTENT: no reasoning message with id '${id}' is open`);
         this.report(e, msg.block, at);
-        const delta: StreamEvent = { type: 'reasoning-delta', index: msg.block.index, text: e['delta'] as string };
-        if (msg.summaryIndex !== undefined) delta.summaryIndex = msg.summaryIndex;
-        out.push(delta);
+        out.push(reasoningDelta(msg, e['delta'] as string));
         return;
       }
       case 'REASONING_MESSAGE_END': {
         const msg = this.msgs.get(id);
         if (msg === undefined) throw fail(at, `REASONING_MESSAGE_END: no reasoning message with id '${id}' is open`);
         this.msgs.delete(id);
-        const rest = residue(e, new Set(['type', 'messageId', ...(e['subagentRunId'] === msg.block.sub ? ['subagentRunId'] : [])]));
+        const rest = residue(e, endFields('messageId', e['subagentRunId'] === msg.block.sub));
         if (rest) msg.block.end['messageEnd'] = rest;
         if (msg.block.span === undefined) out.push(this.end(msg.block));
         return;
@@ -95,13 +102,18 @@ export class ReasoningBlocks {
         if (span === undefined) throw fail(at, `REASONING_END: no reasoning span with id '${id}' is open`);
         for (const [mid, msg] of this.msgs) if (span.block !== undefined && msg.block === span.block) throw fail(at, `REASONING_END while reasoning message '${mid}' of the span is still open`);
         this.spans.delete(id);
-        const rest = residue(e, new Set(['type', 'messageId', ...(span.block !== undefined && e['subagentRunId'] === span.block.sub ? ['subagentRunId'] : [])]));
+        const rest = residue(e, endFields('messageId', span.block !== undefined && e['subagentRunId'] === span.block.sub));
         const block = span.block ?? this.startBlock(span, { $span: id, $noMessage: true, ...(span.rest ? { span: span.rest } : {}) }, e, out);
         if (rest) block.end['spanEnd'] = rest;
         out.push(this.end(block));
         return;
       }
     }
+  }
+
+  /** The open reasoning message `id`, if any. */
+  openMessage(id: string): RMsg | undefined {
+    return this.msgs.get(id);
   }
 
   /** An encrypted value for an open span or reasoning message; false when there is none. */
@@ -117,7 +129,7 @@ export class ReasoningBlocks {
 
   private messageStart(e: AguiEvent, id: string, at: number, out: Emit): void {
     if (this.msgs.has(id)) throw fail(at, `REASONING_MESSAGE_START: a reasoning message with id '${id}' is already in progress`);
-    const { rest, ours } = splitResidue(e, ['type', 'messageId', 'role']);
+    const { rest, ours } = splitResidue(e, MESSAGE_START_FIELDS);
     const span = [...this.spans.values()].pop();
     const summaryIndex = typeof ours?.['summaryIndex'] === 'number' ? ours['summaryIndex'] : undefined;
     if (span?.block !== undefined && (summaryIndex !== undefined || ours?.['text'] === true)) {
