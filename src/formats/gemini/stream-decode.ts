@@ -16,6 +16,7 @@ import type { DecodeContext, StreamDecoder } from '../codec.js';
 import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { CallIds } from './call-ids.js';
 import { CandidateDecoder } from './stream-candidate.js';
+import { SameJson } from './stream-same-json.js';
 import { validateChunk } from './stream-validate.js';
 import { decodeUsage } from './usage.js';
 import { ID, rest } from './wire-util.js';
@@ -32,9 +33,9 @@ export class GeminiStreamDecoder implements StreamDecoder {
   private readonly ids = new CallIds();
   private readonly toolIds = new ToolCallIds();
   private readonly candidates = new Map<number, CandidateDecoder>();
-  private usage: string | undefined;
-  /** Top-level residue as last seen (JSON text per key), and what changed after the start. */
-  private readonly seen = new Map<string, string>();
+  private usage: SameJson | undefined;
+  /** Top-level residue as last seen (per key), and what changed after the start. */
+  private readonly seen = new Map<string, SameJson>();
   private late: JsonObject | undefined;
 
   constructor(private readonly ctx: DecodeContext) {}
@@ -67,13 +68,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
     else this.noteResidue(data);
     // Usage counts the chunk's own content too; it goes first so a re-encoded chunk carries it.
     const u = data['usageMetadata'];
-    if (isJsonObject(u)) {
-      const json = JSON.stringify(u);
-      if (json !== this.usage) {
-        this.usage = json;
-        out.push({ type: 'usage', usage: usageSoFar(u) });
-      }
-    }
+    if (isJsonObject(u) && this.usageChanged(u)) out.push({ type: 'usage', usage: usageSoFar(u) });
     if (Array.isArray(list)) {
       for (let k = 0; k < list.length; k++) {
         const c: unknown = list[k];
@@ -110,7 +105,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
     if (typeof data['responseId'] === 'string') e.id = data['responseId'];
     if (typeof data['modelVersion'] === 'string') e.model = data['modelVersion'];
     const own: JsonObject = { ...rest(data, RESPONSE_KEYS) };
-    for (const key in own) this.seen.set(key, JSON.stringify(own[key]));
+    for (const key in own) this.seen.set(key, new SameJson(JSON.stringify(own[key])));
     // Vertex leaves index 0 out of every chunk: the encoder does the same.
     if (isJsonObject(first) && typeof first['index'] !== 'number') own['$noIndex'] = true;
     if (Object.keys(own).length > 0) e.ext = { [ID]: own };
@@ -121,11 +116,23 @@ export class GeminiStreamDecoder implements StreamDecoder {
   private noteResidue(data: JsonObject): void {
     const r = rest(data, RESPONSE_KEYS) ?? {};
     for (const key in r) {
-      const json = JSON.stringify(r[key]);
-      if (this.seen.get(key) === json) continue;
-      this.seen.set(key, json);
-      (this.late ??= {})[key] = r[key] ?? null;
+      const value = r[key];
+      const seen = this.seen.get(key);
+      if (seen?.matches(value)) continue;
+      const json = JSON.stringify(value);
+      if (seen?.json === json) continue;
+      this.seen.set(key, new SameJson(json));
+      (this.late ??= {})[key] = value ?? null;
     }
+  }
+
+  /** Whether usageMetadata differs from the last one given (its JSON text compared only when not plainly the same). */
+  private usageChanged(u: JsonObject): boolean {
+    if (this.usage?.matches(u)) return false;
+    const json = JSON.stringify(u);
+    if (json === this.usage?.json) return false;
+    this.usage = new SameJson(json);
+    return true;
   }
 }
 
