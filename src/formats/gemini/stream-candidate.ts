@@ -165,17 +165,8 @@ export class CandidateDecoder {
   }
 
   private textPart(raw: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
-    const decoded = decodePart(raw, this.ids) as TextPart | ReasoningPart;
-    const kind = decoded.type === 'reasoning' ? 'reasoning' : 'text';
-    const text = decoded.text ?? '';
-    const own: JsonObject = { ...decoded.ext?.[ID] };
-    let sig: string | undefined;
-    if (decoded.type === 'reasoning') sig = decoded.signature;
-    else if (typeof own['thoughtSignature'] === 'string') {
-      sig = own['thoughtSignature'];
-      delete own['thoughtSignature'];
-    }
-    const residue = Object.keys(own).length > 0;
+    const { kind, text, sig, own } = plainText(raw) ? plainTextBits(raw) : textBits(raw, this.ids);
+    const residue = own !== undefined;
     // An empty text part (Gemini ends many streams with one) says nothing.
     if (text === '' && sig === undefined && !residue) return;
     let block = this.open?.kind === kind ? (this.open as OpenText) : undefined;
@@ -187,9 +178,9 @@ export class CandidateDecoder {
       const ref = this.ref(block.index);
       if (kind === 'text') {
         // A signature on the block's first part opens it (Gemini 2.5 sends it so).
-        if (sig !== undefined) own['thoughtSignature'] = sig;
-        out.push({ type: 'text-start', ...ref, ...(Object.keys(own).length > 0 ? { ext: { [ID]: own } } : {}) });
-      } else out.push({ type: 'reasoning-start', ...ref, origin: ID, ...(residue ? { ext: { [ID]: own } } : {}) });
+        const start = sig !== undefined ? { ...own, thoughtSignature: sig } : own;
+        out.push({ type: 'text-start', ...ref, ...(start !== undefined ? { ext: { [ID]: start } } : {}) });
+      } else out.push({ type: 'reasoning-start', ...ref, origin: ID, ...(own !== undefined ? { ext: { [ID]: own } } : {}) });
     } else if (residue || (kind === 'text' && sig !== undefined)) {
       // Later in the block (Gemini 3 ends it with an empty part holding the signature): on its end.
       block.late = { ...block.late, ...own, ...(kind === 'text' && sig !== undefined ? { thoughtSignature: sig } : {}) };
@@ -302,6 +293,47 @@ export class CandidateDecoder {
     this.closeOpen(out);
     this.flushHeld(server, out);
   }
+}
+
+/** What a text or thought part gives a block: its text, its signature and its other fields (residue). */
+interface TextBits {
+  kind: 'text' | 'reasoning';
+  text: string;
+  sig: string | undefined;
+  own: JsonObject | undefined;
+}
+
+/**
+ * A part of nothing but a string `text`, `thought: true` and a string `thoughtSignature`, in
+ * camelCase: nearly every streamed part. Read as it is (plainTextBits); decodePart would find no
+ * residue in it.
+ */
+function plainText(raw: JsonObject): boolean {
+  if (Object.getPrototypeOf(raw) !== Object.prototype) return false;
+  for (const key in raw) {
+    const v = raw[key];
+    if (key === 'text' || key === 'thoughtSignature') {
+      if (typeof v !== 'string') return false;
+    } else if (key !== 'thought' || v !== true) return false;
+  }
+  return true;
+}
+
+function plainTextBits(raw: JsonObject): TextBits {
+  return { kind: raw['thought'] === true ? 'reasoning' : 'text', text: raw['text'] as string, sig: raw['thoughtSignature'] as string | undefined, own: undefined };
+}
+
+/** Any other text part, through the part decoder: a text part's thoughtSignature is residue there, the block's signature here. */
+function textBits(raw: JsonObject, ids: CallIds): TextBits {
+  const decoded = decodePart(raw, ids) as TextPart | ReasoningPart;
+  const own: JsonObject = { ...decoded.ext?.[ID] };
+  let sig: string | undefined;
+  if (decoded.type === 'reasoning') sig = decoded.signature;
+  else if (typeof own['thoughtSignature'] === 'string') {
+    sig = own['thoughtSignature'];
+    delete own['thoughtSignature'];
+  }
+  return { kind: decoded.type === 'reasoning' ? 'reasoning' : 'text', text: decoded.text ?? '', sig, own: Object.keys(own).length > 0 ? own : undefined };
 }
 
 /** The path of part `j` of a candidate (`candidate` is the candidate's own path). */

@@ -1,0 +1,64 @@
+/**
+ * The Gemini stream decoder reads the common shapes of JSON.parse's objects directly (a plain text
+ * or thought part, usage and residue repeated unchanged) and leaves anything else to the general
+ * path. Each stream here is decoded twice: as it is, and with every object rebuilt on another
+ * prototype, which no shortcut takes. The events and losses must be the same.
+ */
+import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../../src/model/json.js';
+import type { WireEvent } from '../../../src/model/stream-event.js';
+import { syntheticWire } from '../../../bench/stream/synthetic.js';
+import { localStreamCaptures, sharedStreamCaptures } from '../../support/streams.js';
+import { decodeStream } from './stream-support.js';
+
+/** An object's own fields on a prototype of its own (still an object to every check, plain to none of the shortcuts). */
+function reproto(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(reproto);
+  if (typeof v !== 'object' || v === null) return v;
+  const out = Object.create(Object.create(Object.prototype) as object) as Record<string, unknown>;
+  for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: reproto(x), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** Both decodes as JSON text, or the error each threw. */
+function decoded(wire: WireEvent[]): string {
+  try {
+    return JSON.stringify(decodeStream(wire));
+  } catch (e) {
+    return `throws ${JSON.stringify(e)} ${String(e)}`;
+  }
+}
+
+const chunk = (parts: unknown[], extra: JsonObject = {}): WireEvent => ({ data: { candidates: [{ content: { role: 'model', parts }, index: 0 }], ...extra } as JsonObject });
+
+/** Text parts in the shapes a shortcut must tell apart from the ones it must leave alone. */
+const HANDMADE: Record<string, WireEvent[]> = {
+  'text, signed text, thought, signed thought, empty parts': [
+    chunk([{ text: 'a' }], { responseId: 'r', createTime: 't', usageMetadata: { trafficType: 'ON_DEMAND' } }),
+    chunk([{ text: 'b', thoughtSignature: 'sig1' }], { createTime: 't', usageMetadata: { trafficType: 'ON_DEMAND' } }),
+    chunk([{ text: '', thoughtSignature: 'sig2' }], { createTime: 't2', usageMetadata: { promptTokenCount: 3, trafficType: 'ON_DEMAND' } }),
+    chunk([{ text: 'think', thought: true }, { thought: true, text: 'more', thoughtSignature: 's' }, { text: '' }], { usageMetadata: { trafficType: 'ON_DEMAND', promptTokenCount: 3 } }),
+    chunk([{ text: 'x', thought: false }, { text: 'y', thoughtSignature: null }, { text: 'z', thought_signature: 'snake' }]),
+    chunk([{ text: 'w', 'x-interlingua': { a: 1 } }, { text: 'v', mediaResolution: 'LOW' }, { text: 'u', thought: true, partMetadata: { k: 1 } }]),
+    { data: { candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 3, totalTokenCount: 9 } } },
+  ],
+  'a text block over the size limit': [chunk([{ text: 'é'.repeat(40) }]), chunk([{ text: 'é'.repeat(40) }])],
+};
+
+const captures = [...localStreamCaptures('gemini'), ...sharedStreamCaptures('gemini')];
+const streams: [string, WireEvent[]][] = [
+  ...captures.map((c) => [c.name, c.events] as [string, WireEvent[]]),
+  ['bench generated stream', syntheticWire('gemini')],
+  ...Object.entries(HANDMADE),
+];
+
+describe('gemini stream decoder shortcuts', () => {
+  it.each(streams)('%s: decodes as the general path does', (_name, wire) => {
+    const general = decoded(wire.map((w) => ({ ...w, data: reproto(w.data) }) as WireEvent));
+    expect(decoded(wire)).toBe(general);
+  });
+
+  it('the size limit is checked on the shortcut too', () => {
+    expect(() => decodeStream(HANDMADE['a text block over the size limit'] as WireEvent[], { maxTextBytes: 100 })).toThrow(/the text block is 160 bytes so far/);
+  });
+});
