@@ -138,11 +138,11 @@ export class CandidateDecoder {
   private part(raw: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
     const fc = field(raw, 'functionCall');
     if (this.open?.kind === 'call') {
-      if (isJsonObject(fc) && field(fc, 'name') === undefined) return this.continueCall(raw, fc, at(candidate, j), out);
+      if (isJsonObject(fc) && field(fc, 'name') === undefined) return this.continueCall(raw, fc, candidate, j, out);
       this.endCall(out);
     }
     if (isJsonObject(fc)) {
-      if (field(fc, 'willContinue') !== undefined || field(fc, 'partialArgs') !== undefined) return this.startCall(raw, fc, at(candidate, j), out);
+      if (field(fc, 'willContinue') !== undefined || field(fc, 'partialArgs') !== undefined) return this.startCall(raw, fc, candidate, j, out);
       const path = at(candidate, j);
       if (typeof field(fc, 'name') !== 'string') {
         throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "'name' is required (no streamed call is open for this part to continue)" }]);
@@ -214,8 +214,9 @@ export class CandidateDecoder {
     if (typeof given === 'string') this.toolIds.claim(given, [...path, 'functionCall', 'id']);
   }
 
-  private startCall(raw: JsonObject, fc: JsonObject, path: Path, out: StreamEvent[]): void {
+  private startCall(raw: JsonObject, fc: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
     this.settle(false, out);
+    const path = at(candidate, j);
     const name = field(fc, 'name');
     if (typeof name !== 'string') {
       throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "a streamed functionCall starts with its 'name'" }]);
@@ -232,24 +233,26 @@ export class CandidateDecoder {
     this.open = block;
     this.called = true;
     out.push({ type: 'tool-call-start', ...this.ref(block.index), id, name, ext: { [ID]: own } });
-    this.continueCall(raw, fc, path, out, true);
+    this.continueCall(raw, fc, candidate, j, out, true);
   }
 
-  private continueCall(raw: JsonObject, fc: JsonObject, path: Path, out: StreamEvent[], first = false): void {
+  /** The next part of an open streamed call (part `j` of the candidate at `candidate`: a path only for an error). */
+  private continueCall(raw: JsonObject, fc: JsonObject, candidate: Path, j: number, out: StreamEvent[], first = false): void {
     const block = this.open as OpenCall;
     if (field(fc, 'args') !== undefined) {
-      throw new ValidationError([{ code: 'invalid_part', path: [...path, 'functionCall', 'args'], message: "a streamed functionCall carries its arguments in 'partialArgs', not 'args'" }]);
+      throw new ValidationError([{ code: 'invalid_part', path: [...at(candidate, j), 'functionCall', 'args'], message: "a streamed functionCall carries its arguments in 'partialArgs', not 'args'" }]);
     }
     if (!first) {
-      const later = { ...rest(raw, CALL_PART_KEYS) };
+      // Residue is fresh objects from rest(): no copy before it is merged.
+      let later = rest(raw, CALL_PART_KEYS);
       const inner = rest(fc, STREAMED_CALL_KEYS);
-      if (inner) later['functionCall'] = inner;
-      if (Object.keys(later).length > 0) block.late = { ...block.late, ...later };
+      if (inner) (later ??= {})['functionCall'] = inner;
+      if (later !== undefined) block.late = { ...block.late, ...later };
     }
     const args = field(fc, 'partialArgs');
     if (args !== undefined) {
-      if (!Array.isArray(args)) throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'partialArgs'], message: 'partialArgs must be an array' }]);
-      for (let i = 0; i < args.length; i++) if (i in args) this.delta(block, block.writer.push(args[i], [...path, 'functionCall', 'partialArgs', i]), out);
+      if (!Array.isArray(args)) throw new ValidationError([{ code: 'invalid_type', path: [...at(candidate, j), 'functionCall', 'partialArgs'], message: 'partialArgs must be an array' }]);
+      for (let i = 0; i < args.length; i++) if (i in args) this.delta(block, block.writer.push(args[i], { candidate, part: j, arg: i }), out);
     }
     if (field(fc, 'willContinue') !== true) this.endCall(out);
   }

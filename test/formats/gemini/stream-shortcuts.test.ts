@@ -2,7 +2,8 @@
  * The Gemini stream decoder reads the common shapes of JSON.parse's objects directly (a plain text
  * or thought part, usage and residue repeated unchanged) and leaves anything else to the general
  * path. Each stream here is decoded twice: as it is, and with every object rebuilt on another
- * prototype, which no shortcut takes. The events and losses must be the same.
+ * prototype, which no shortcut takes. The events and losses must be the same. Streamed arguments
+ * are written as they are where JSON needs no escape: the text must still be JSON.stringify's.
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../src/model/json.js';
@@ -10,6 +11,7 @@ import type { WireEvent } from '../../../src/model/stream-event.js';
 import { syntheticWire } from '../../../bench/stream/synthetic.js';
 import { localStreamCaptures, sharedStreamCaptures } from '../../support/streams.js';
 import { decodeStream } from './stream-support.js';
+import type { StreamEvent } from '../../../src/model/stream-event.js';
 
 /** An object's own fields on a prototype of its own (still an object to every check, plain to none of the shortcuts). */
 function reproto(v: unknown): unknown {
@@ -60,5 +62,25 @@ describe('gemini stream decoder shortcuts', () => {
 
   it('the size limit is checked on the shortcut too', () => {
     expect(() => decodeStream(HANDMADE['a text block over the size limit'] as WireEvent[], { maxTextBytes: 100 })).toThrow(/the text block is 160 bytes so far/);
+  });
+});
+
+describe('streamed arguments with characters JSON escapes', () => {
+  const call = (fc: JsonObject): WireEvent => chunk([{ functionCall: fc }]);
+  const NASTY = ['plain', 'quote "', 'back\\slash', 'tab\t nl\n nul\u0000', 'lone \ud800 high', 'lone \udc00 low', 'pair 😀', 'é ü', ''];
+
+  it('writes each value and name as JSON.stringify does', () => {
+    const expected: Record<string, string> = {};
+    const args = NASTY.map((s, i) => {
+      expected[`k${i} ${s}`] = s + s;
+      return [
+        { jsonPath: `$['k${i} ${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`, stringValue: s, willContinue: true },
+        { jsonPath: `$['k${i} ${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`, stringValue: s },
+      ];
+    });
+    const wire = [call({ name: 'f', willContinue: true, partialArgs: args.flat() }), call({ partialArgs: [] })];
+    const { events } = decodeStream(wire);
+    const end = events.find((e): e is Extract<StreamEvent, { type: 'tool-call-end' }> => e.type === 'tool-call-end');
+    expect(end?.arguments).toBe(JSON.stringify(expected));
   });
 });
