@@ -18,6 +18,7 @@ import type { ToolCallIds } from '../shared/tool-call-ids.js';
 import type { CallIds } from './call-ids.js';
 import { decodePart } from './content-decode.js';
 import { decodeFinishReason } from './stop-reason.js';
+import { either } from './stream-field.js';
 import { PartialArgsWriter } from './stream-partial-args.js';
 import { field } from './validate.js';
 import { fieldSet, ID, rest } from './wire-util.js';
@@ -136,23 +137,23 @@ export class CandidateDecoder {
   }
 
   private part(raw: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
-    const fc = field(raw, 'functionCall');
+    const fc = either(raw, 'functionCall', 'function_call');
     if (this.open?.kind === 'call') {
-      if (isJsonObject(fc) && field(fc, 'name') === undefined) return this.continueCall(raw, fc, candidate, j, out);
+      if (isJsonObject(fc) && fc['name'] === undefined) return this.continueCall(raw, fc, candidate, j, out);
       this.endCall(out);
     }
     if (isJsonObject(fc)) {
-      if (field(fc, 'willContinue') !== undefined || field(fc, 'partialArgs') !== undefined) return this.startCall(raw, fc, candidate, j, out);
+      if (either(fc, 'willContinue', 'will_continue') !== undefined || either(fc, 'partialArgs', 'partial_args') !== undefined) return this.startCall(raw, fc, candidate, j, out);
       const path = at(candidate, j);
-      if (typeof field(fc, 'name') !== 'string') {
+      if (typeof fc['name'] !== 'string') {
         throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "'name' is required (no streamed call is open for this part to continue)" }]);
       }
       this.closeOpen(out);
-      this.claimId(field(fc, 'id'), path);
+      this.claimId(fc['id'], path);
       this.held.push(decodePart(raw, this.ids) as ToolCallPart);
       return;
     }
-    if (typeof field(raw, 'text') === 'string') return this.textPart(raw, candidate, j, out);
+    if (typeof raw['text'] === 'string') return this.textPart(raw, candidate, j, out);
     const answer = field(raw, 'functionResponse') !== undefined;
     this.settle(answer, out);
     const part: Part = decodePart(raw, this.ids);
@@ -217,11 +218,11 @@ export class CandidateDecoder {
   private startCall(raw: JsonObject, fc: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
     this.settle(false, out);
     const path = at(candidate, j);
-    const name = field(fc, 'name');
+    const name = fc['name'];
     if (typeof name !== 'string') {
       throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "a streamed functionCall starts with its 'name'" }]);
     }
-    const given = field(fc, 'id');
+    const given = fc['id'];
     this.claimId(given, path);
     const id = typeof given === 'string' ? given : this.ids.mint(name, null);
     this.ids.call(id, name);
@@ -239,7 +240,7 @@ export class CandidateDecoder {
   /** The next part of an open streamed call (part `j` of the candidate at `candidate`: a path only for an error). */
   private continueCall(raw: JsonObject, fc: JsonObject, candidate: Path, j: number, out: StreamEvent[], first = false): void {
     const block = this.open as OpenCall;
-    if (field(fc, 'args') !== undefined) {
+    if (fc['args'] !== undefined) {
       throw new ValidationError([{ code: 'invalid_part', path: [...at(candidate, j), 'functionCall', 'args'], message: "a streamed functionCall carries its arguments in 'partialArgs', not 'args'" }]);
     }
     if (!first) {
@@ -249,12 +250,12 @@ export class CandidateDecoder {
       if (inner) (later ??= {})['functionCall'] = inner;
       if (later !== undefined) block.late = { ...block.late, ...later };
     }
-    const args = field(fc, 'partialArgs');
+    const args = either(fc, 'partialArgs', 'partial_args');
     if (args !== undefined) {
       if (!Array.isArray(args)) throw new ValidationError([{ code: 'invalid_type', path: [...at(candidate, j), 'functionCall', 'partialArgs'], message: 'partialArgs must be an array' }]);
       for (let i = 0; i < args.length; i++) if (i in args) this.delta(block, block.writer.push(args[i], { candidate, part: j, arg: i }), out);
     }
-    if (field(fc, 'willContinue') !== true) this.endCall(out);
+    if (either(fc, 'willContinue', 'will_continue') !== true) this.endCall(out);
   }
 
   private delta(block: OpenCall, text: string, out: StreamEvent[]): void {

@@ -9,7 +9,7 @@
 import { ValidationError } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
-import { field } from './validate.js';
+import { either } from './stream-field.js';
 
 type Segment = string | number;
 
@@ -98,10 +98,10 @@ export class PartialArgsWriter {
   /** The text fragment one PartialArg adds. `at` locates the PartialArg on the wire, for errors. */
   push(arg: JsonValue | undefined, at: ArgAt): string {
     if (!isJsonObject(arg)) fail(pathOf(at), 'a partialArgs entry must be an object');
-    const jsonPath = field(arg, 'jsonPath');
+    const jsonPath = either(arg, 'jsonPath', 'json_path');
     if (typeof jsonPath !== 'string') fail(pathOf(at, 'jsonPath'), "a partialArgs entry needs a 'jsonPath'");
-    const more = field(arg, 'willContinue') === true;
-    const str = field(arg, 'stringValue');
+    const more = either(arg, 'willContinue', 'will_continue') === true;
+    const str = either(arg, 'stringValue', 'string_value');
     let out = '';
     if (this.openString !== undefined) {
       if (jsonPath === this.openString) {
@@ -173,10 +173,10 @@ export class PartialArgsWriter {
 
 /** The JSON text of a non-string value, or undefined for a string value (written apart). */
 function scalar(arg: JsonObject, at: ArgAt): string | undefined {
-  const str = field(arg, 'stringValue');
-  const num = field(arg, 'numberValue');
-  const bool = field(arg, 'boolValue');
-  const nul = field(arg, 'nullValue');
+  const str = either(arg, 'stringValue', 'string_value');
+  const num = either(arg, 'numberValue', 'number_value');
+  const bool = either(arg, 'boolValue', 'bool_value');
+  const nul = either(arg, 'nullValue', 'null_value');
   const given = (str !== undefined ? 1 : 0) + (num !== undefined ? 1 : 0) + (bool !== undefined ? 1 : 0) + (nul !== undefined ? 1 : 0);
   if (given !== 1) fail(pathOf(at), `a partialArgs entry holds exactly one of stringValue, numberValue, boolValue, nullValue (got ${given})`);
   if (typeof str === 'string') return undefined;
