@@ -70,7 +70,8 @@ export class CandidateDecoder {
     private readonly toolIds: ToolCallIds,
   ) {}
 
-  push(c: JsonObject, path: Path, out: StreamEvent[]): void {
+  /** `plain`: the chunk is plainTextChunk's (stream-fast.ts), with no residue in the candidate or its content. */
+  push(c: JsonObject, path: Path, out: StreamEvent[], plain = false): void {
     const content = c['content'];
     const parts = isJsonObject(content) && Array.isArray(content['parts']) ? content['parts'] : [];
     const finish = c['finishReason'];
@@ -79,11 +80,11 @@ export class CandidateDecoder {
     if (typeof c['index'] === 'number') this.hadIndex = true;
     if (isJsonObject(content)) {
       this.hadContent = true;
-      this.contentFields(content, path);
+      if (!plain) this.contentFields(content, path);
     }
     // A part's path is built only where it is used (an issue, a claimed id): `at(path, j)`.
     for (let j = 0; j < parts.length; j++) this.part(parts[j] as JsonObject, path, j, out);
-    const r = rest(c, CANDIDATE_KEYS);
+    const r = plain ? undefined : rest(c, CANDIDATE_KEYS);
     if (r) Object.assign(this.residue, r);
     if (typeof finish === 'string') {
       this.pending = { finishReason: finish };

@@ -17,6 +17,7 @@ import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { CallIds } from './call-ids.js';
 import { CandidateDecoder } from './stream-candidate.js';
 import { SameJson } from './stream-same-json.js';
+import { plainTextChunk } from './stream-fast.js';
 import { validateChunk } from './stream-validate.js';
 import { decodeUsage } from './usage.js';
 import { ID, rest } from './wire-util.js';
@@ -61,11 +62,13 @@ export class GeminiStreamDecoder implements StreamDecoder {
       out.push({ type: 'error', error: decodeError(err) });
       return out;
     }
-    validateChunk(data, at);
+    // The common text chunk is valid and has no residue below its top: one walk says so.
+    const plain = plainTextChunk(data);
+    if (!plain) validateChunk(data, at);
     const list = data['candidates'];
     if (list !== undefined) this.listed = true;
     if (!this.started) out.push(this.start(data, Array.isArray(list) ? list[0] : undefined));
-    else this.noteResidue(data);
+    else if (!plain) this.noteResidue(data);
     // Usage counts the chunk's own content too; it goes first so a re-encoded chunk carries it.
     const u = data['usageMetadata'];
     if (isJsonObject(u) && this.usageChanged(u)) out.push({ type: 'usage', usage: usageSoFar(u) });
@@ -76,7 +79,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
         const choice = typeof c['index'] === 'number' ? c['index'] : k;
         let cand = this.candidates.get(choice);
         if (cand === undefined) this.candidates.set(choice, (cand = new CandidateDecoder(choice, this.ids, this.ctx, this.toolIds)));
-        cand.push(c, [at, 'candidates', k], out);
+        cand.push(c, [at, 'candidates', k], out, plain);
       }
     }
     const feedback = data['promptFeedback'];

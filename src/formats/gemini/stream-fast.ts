@@ -3,7 +3,8 @@
  * chunk, and the generic fast check (zod-fast-check.ts) pays a closure call per field and zod's
  * check functions for every integer. Each field is read in both spellings, by literal name, and
  * tested inline; "valid" only where the schema says so (test/formats/gemini/stream-fast.test.ts),
- * and "no" leaves the chunk to the schema, which gives the issues.
+ * and "no" leaves the chunk to the schema, which gives the issues. plainTextChunk (below) goes
+ * further for the common text chunk: valid, part rules included, and without residue under its top.
  */
 import { z } from 'zod';
 import { isJsonObject as isObject } from '../../model/json.js';
@@ -138,4 +139,78 @@ export function chunkOk(chunk: Obj): boolean {
   }
   if (!feedback(chunk['promptFeedback']) || !feedback(chunk['prompt_feedback']) || !usage(chunk['usageMetadata']) || !usage(chunk['usage_metadata'])) return false;
   return str(chunk['modelVersion']) && str(chunk['model_version']) && str(chunk['responseId']) && str(chunk['response_id']) && str(chunk['createTime']) && str(chunk['create_time']);
+}
+
+/**
+ * The chunk nearly every text stream is made of: on its own keys (JSON.parse's objects, a walk sees
+ * every field), candidates of index, finishReason and content, content of role and parts, parts of
+ * a string text with thought: true and a string thoughtSignature at most, and at the top
+ * responseId, modelVersion and a valid usageMetadata. Such a chunk is valid (schema and part
+ * rules) and holds no residue: the decoder skips those checks for it. Anything else is "no".
+ */
+export function plainTextChunk(chunk: Obj): boolean {
+  if (!firstPartText(chunk) || !plain(chunk)) return false;
+  for (const key in chunk) {
+    const v = chunk[key];
+    if (key === 'candidates') {
+      if (!Array.isArray(v)) return false;
+      for (let k = 0; k < v.length; k++) if (!plainTextCandidate(v[k])) return false;
+    } else if (key === 'responseId' || key === 'modelVersion') {
+      if (typeof v !== 'string') return false;
+    } else if (key !== 'usageMetadata' || !isObject(v) || !usage(v)) return false;
+  }
+  return true;
+}
+
+/** A quick "no" for most other chunks (a streamed call's, say): their first part has no text. */
+function firstPartText(chunk: Obj): boolean {
+  const list = chunk['candidates'];
+  const c: unknown = Array.isArray(list) ? list[0] : undefined;
+  const content = isObject(c) ? c['content'] : undefined;
+  const parts = isObject(content) ? content['parts'] : undefined;
+  const first: unknown = Array.isArray(parts) ? parts[0] : undefined;
+  return isObject(first) && typeof first['text'] === 'string';
+}
+
+function plainTextCandidate(c: unknown): boolean {
+  if (!plain(c)) return false;
+  for (const key in c) {
+    const v = c[key];
+    if (key === 'content') {
+      if (!plainTextContent(v)) return false;
+    } else if (key === 'index') {
+      if (!Number.isSafeInteger(v)) return false;
+    } else if (key !== 'finishReason' || typeof v !== 'string') return false;
+  }
+  return true;
+}
+
+function plainTextContent(v: unknown): boolean {
+  if (!plain(v)) return false;
+  for (const key in v) {
+    const x = v[key];
+    if (key === 'parts') {
+      if (!Array.isArray(x)) return false;
+      for (let j = 0; j < x.length; j++) if (!plainTextPart(x[j])) return false;
+    } else if (key !== 'role' || (x !== 'model' && x !== 'user')) return false;
+  }
+  return true;
+}
+
+function plainTextPart(p: unknown): boolean {
+  if (!plain(p) || typeof p['text'] !== 'string') return false;
+  for (const key in p) {
+    const v = p[key];
+    if (key === 'text' || key === 'thoughtSignature') {
+      if (typeof v !== 'string') return false;
+    } else if (key !== 'thought' || v !== true) return false;
+  }
+  return true;
+}
+
+/** An object on Object.prototype or none: its own keys are all a walk must see. */
+function plain(v: unknown): v is Obj {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
 }
