@@ -70,7 +70,7 @@ export class CandidateDecoder {
     private readonly toolIds: ToolCallIds,
   ) {}
 
-  /** `plain`: the chunk is plainTextChunk's (stream-fast.ts), with no residue in the candidate or its content. */
+  /** `plain`: the chunk is plainChunk's (stream-fast.ts), with no residue in the candidate or its content. */
   push(c: JsonObject, path: Path, out: StreamEvent[], plain = false): void {
     const content = c['content'];
     const parts = isJsonObject(content) && Array.isArray(content['parts']) ? content['parts'] : [];

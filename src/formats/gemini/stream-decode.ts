@@ -17,7 +17,7 @@ import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { CallIds } from './call-ids.js';
 import { CandidateDecoder } from './stream-candidate.js';
 import { SameJson } from './stream-same-json.js';
-import { plainTextChunk } from './stream-fast.js';
+import { plainChunk } from './stream-fast.js';
 import { validateChunk } from './stream-validate.js';
 import { decodeUsage } from './usage.js';
 import { ID, rest } from './wire-util.js';
@@ -62,13 +62,13 @@ export class GeminiStreamDecoder implements StreamDecoder {
       out.push({ type: 'error', error: decodeError(err) });
       return out;
     }
-    // The common text chunk is valid and has no residue below its top: one walk says so.
-    const plain = plainTextChunk(data);
+    // The common chunk is valid and has no residue but a createTime: one walk says so.
+    const plain = plainChunk(data);
     if (!plain) validateChunk(data, at);
     const list = data['candidates'];
     if (list !== undefined) this.listed = true;
     if (!this.started) out.push(this.start(data, Array.isArray(list) ? list[0] : undefined));
-    else if (!plain) this.noteResidue(data);
+    else if (!plain || data['createTime'] !== undefined) this.noteResidue(data);
     // Usage counts the chunk's own content too; it goes first so a re-encoded chunk carries it.
     const u = data['usageMetadata'];
     if (isJsonObject(u) && this.usageChanged(u)) out.push({ type: 'usage', usage: usageSoFar(u) });

@@ -3,8 +3,8 @@
  * chunk, and the generic fast check (zod-fast-check.ts) pays a closure call per field and zod's
  * check functions for every integer. Each field is read in both spellings, by literal name, and
  * tested inline; "valid" only where the schema says so (test/formats/gemini/stream-fast.test.ts),
- * and "no" leaves the chunk to the schema, which gives the issues. plainTextChunk (below) goes
- * further for the common text chunk: valid, part rules included, and without residue under its top.
+ * and "no" leaves the chunk to the schema, which gives the issues. plainChunk (below) goes further
+ * for the common chunk: valid, part rules included, and without residue under its top.
  */
 import { z } from 'zod';
 import { isJsonObject as isObject } from '../../model/json.js';
@@ -142,42 +142,43 @@ export function chunkOk(chunk: Obj): boolean {
 }
 
 /**
- * The chunk nearly every text stream is made of: on its own keys (JSON.parse's objects, a walk sees
- * every field), candidates of index, finishReason and content, content of role and parts, parts of
- * a string text with thought: true and a string thoughtSignature at most, and at the top
- * responseId, modelVersion and a valid usageMetadata. Such a chunk is valid (schema and part
- * rules) and holds no residue: the decoder skips those checks for it. Anything else is "no".
+ * The chunk nearly every stream is made of, on its own keys (JSON.parse's objects: a walk sees
+ * every field): candidates of index, finishReason and content; content of role and parts; parts of
+ * a string text (with thought: true, a string thoughtSignature) or of a functionCall of name, id,
+ * partialArgs and willContinue (the last two are the decoder's to check); at the top responseId,
+ * modelVersion, createTime and a valid usageMetadata. Such a chunk is valid (schema and part
+ * rules) and has no residue but a createTime: the decoder skips those checks for it. Else "no".
  */
-export function plainTextChunk(chunk: Obj): boolean {
-  if (!firstPartText(chunk) || !plain(chunk)) return false;
+export function plainChunk(chunk: Obj): boolean {
+  if (!firstPartPlain(chunk) || !plain(chunk)) return false;
   for (const key in chunk) {
     const v = chunk[key];
     if (key === 'candidates') {
       if (!Array.isArray(v)) return false;
-      for (let k = 0; k < v.length; k++) if (!plainTextCandidate(v[k])) return false;
-    } else if (key === 'responseId' || key === 'modelVersion') {
+      for (let k = 0; k < v.length; k++) if (!plainCandidate(v[k])) return false;
+    } else if (key === 'responseId' || key === 'modelVersion' || key === 'createTime') {
       if (typeof v !== 'string') return false;
     } else if (key !== 'usageMetadata' || !isObject(v) || !usage(v)) return false;
   }
   return true;
 }
 
-/** A quick "no" for most other chunks (a streamed call's, say): their first part has no text. */
-function firstPartText(chunk: Obj): boolean {
+/** A quick "no" for most other chunks: their first part holds neither text nor a functionCall. */
+function firstPartPlain(chunk: Obj): boolean {
   const list = chunk['candidates'];
   const c: unknown = Array.isArray(list) ? list[0] : undefined;
   const content = isObject(c) ? c['content'] : undefined;
   const parts = isObject(content) ? content['parts'] : undefined;
   const first: unknown = Array.isArray(parts) ? parts[0] : undefined;
-  return isObject(first) && typeof first['text'] === 'string';
+  return isObject(first) && (typeof first['text'] === 'string' || isObject(first['functionCall']));
 }
 
-function plainTextCandidate(c: unknown): boolean {
+function plainCandidate(c: unknown): boolean {
   if (!plain(c)) return false;
   for (const key in c) {
     const v = c[key];
     if (key === 'content') {
-      if (!plainTextContent(v)) return false;
+      if (!plainContent(v)) return false;
     } else if (key === 'index') {
       if (!Number.isSafeInteger(v)) return false;
     } else if (key !== 'finishReason' || typeof v !== 'string') return false;
@@ -185,13 +186,13 @@ function plainTextCandidate(c: unknown): boolean {
   return true;
 }
 
-function plainTextContent(v: unknown): boolean {
+function plainContent(v: unknown): boolean {
   if (!plain(v)) return false;
   for (const key in v) {
     const x = v[key];
     if (key === 'parts') {
       if (!Array.isArray(x)) return false;
-      for (let j = 0; j < x.length; j++) if (!plainTextPart(x[j])) return false;
+      for (let j = 0; j < x.length; j++) if (!plainTextPart(x[j]) && !plainCallPart(x[j])) return false;
     } else if (key !== 'role' || (x !== 'model' && x !== 'user')) return false;
   }
   return true;
@@ -204,6 +205,24 @@ function plainTextPart(p: unknown): boolean {
     if (key === 'text' || key === 'thoughtSignature') {
       if (typeof v !== 'string') return false;
     } else if (key !== 'thought' || v !== true) return false;
+  }
+  return true;
+}
+
+/** A functionCall part: the call and a string thoughtSignature at most. */
+function plainCallPart(p: unknown): boolean {
+  if (!plain(p) || !plainCall(p['functionCall'])) return false;
+  for (const key in p) if (key !== 'functionCall' && (key !== 'thoughtSignature' || typeof p[key] !== 'string')) return false;
+  return true;
+}
+
+/** name and id strings; partialArgs and willContinue are no part of the schema (the decoder checks them). */
+function plainCall(fc: unknown): boolean {
+  if (!plain(fc)) return false;
+  for (const key in fc) {
+    if (key === 'name' || key === 'id') {
+      if (typeof fc[key] !== 'string') return false;
+    } else if (key !== 'partialArgs' && key !== 'willContinue') return false;
   }
   return true;
 }

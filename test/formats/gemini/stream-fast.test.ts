@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { responseSchema } from '../../../src/formats/gemini/schema.js';
-import { chunkOk, plainTextChunk } from '../../../src/formats/gemini/stream-fast.js';
+import { chunkOk, plainChunk } from '../../../src/formats/gemini/stream-fast.js';
 import { validateChunk } from '../../../src/formats/gemini/stream-validate.js';
 import { localStreamCaptures, sharedStreamCaptures } from '../../support/streams.js';
 import { syntheticWire } from '../../../bench/stream/synthetic.js';
@@ -49,12 +49,12 @@ describe('gemini stream chunk fast check', () => {
     expect(no).toBeGreaterThan(1000);
   });
 
-  it('says "plain text chunk" only of chunks valid for the schema and the part rules', () => {
+  it('says "plain chunk" only of chunks valid for the schema and the part rules', () => {
     let plain = 0;
     for (const [n, chunk] of objects.entries()) {
       const edits = n % 20 === 0 ? [chunk, ...oneFieldEdits(chunk, EDITS)] : [chunk];
       for (const edited of edits) {
-        if (!plainTextChunk(edited as Record<string, unknown>)) continue;
+        if (!plainChunk(edited as Record<string, unknown>)) continue;
         plain++;
         expect(responseSchema.safeParse(edited).success, JSON.stringify(edited)).toBe(true);
         expect(() => validateChunk(edited as Record<string, never>, 0)).not.toThrow();

@@ -62,6 +62,19 @@ const HANDMADE: Record<string, WireEvent[]> = {
   'a chunk with a numeric responseId': [{ data: { candidates: [{ content: { parts: [{ text: 'a' }], role: 'model' } }], responseId: 7 } }],
   'a chunk with a text and a call in one part': [{ data: { candidates: [{ content: { parts: [{ text: 'a', functionCall: { name: 'f' } }], role: 'model' } }] } }],
   'a chunk with a finishReason that is a number': [{ data: { candidates: [{ content: { parts: [{ text: 'a' }], role: 'model' }, finishReason: 1 }] } }],
+  'plain streamed-call chunks and their borders': [
+    { data: { candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'f', willContinue: true, partialArgs: [{ jsonPath: '$.a', stringValue: 'x', willContinue: true }] }, thoughtSignature: 's' }] } }], createTime: 't', usageMetadata: { trafficType: 'ON_DEMAND' } } },
+    { data: { candidates: [{ content: { role: 'model', parts: [{ functionCall: { partialArgs: [{ jsonPath: '$.a', stringValue: 'y' }], willContinue: true } }] } }], createTime: 't' } },
+    { data: { candidates: [{ content: { role: 'model', parts: [{ functionCall: { partial_args: [{ json_path: '$.b', number_value: 1 }], will_continue: true }, extra: 1 }] } }], createTime: 't2' } },
+    { data: { candidates: [{ content: { role: 'model', parts: [{ functionCall: {} }] }, finishReason: 'STOP' }], createTime: 't2' } },
+    { data: { candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'g', id: 'c1' } }, { functionCall: { name: 'h', args: { a: 1 } } }] }, finishReason: 'STOP' }] } },
+  ],
+  'a call part with a numeric name': [{ data: { candidates: [{ content: { parts: [{ functionCall: { name: 1 } }] } }] } }],
+  'a call part with a numeric id': [{ data: { candidates: [{ content: { parts: [{ functionCall: { name: 'f', id: 1 } }] } }] } }],
+  'a call part with a numeric signature': [{ data: { candidates: [{ content: { parts: [{ functionCall: { name: 'f' }, thoughtSignature: 1 }] } }] } }],
+  'a call part with a text too': [{ data: { candidates: [{ content: { parts: [{ functionCall: { name: 'f' }, text: 'a' }] } }] } }],
+  'a call that is an array': [{ data: { candidates: [{ content: { parts: [{ functionCall: [] }] } }] } }],
+  'a numeric createTime': [{ data: { candidates: [{ content: { parts: [{ text: 'a' }] } }], createTime: 1 } }],
   'a text block over the size limit': [chunk([{ text: 'é'.repeat(40) }]), chunk([{ text: 'é'.repeat(40) }])],
 };
 
