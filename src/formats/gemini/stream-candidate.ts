@@ -138,6 +138,11 @@ export class CandidateDecoder {
   }
 
   private part(raw: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
+    // A plain text part (nearly every part) holds no functionCall to look for.
+    if (plainText(raw)) {
+      if (this.open?.kind === 'call') this.endCall(out);
+      return this.textPart(plainTextBits(raw), candidate, j, out);
+    }
     const fc = either(raw, 'functionCall', 'function_call');
     if (this.open?.kind === 'call') {
       if (isJsonObject(fc) && fc['name'] === undefined) return this.continueCall(raw, fc, candidate, j, out);
@@ -154,7 +159,7 @@ export class CandidateDecoder {
       this.held.push(decodePart(raw, this.ids) as ToolCallPart);
       return;
     }
-    if (typeof raw['text'] === 'string') return this.textPart(raw, candidate, j, out);
+    if (typeof raw['text'] === 'string') return this.textPart(textBits(raw, this.ids), candidate, j, out);
     const answer = field(raw, 'functionResponse') !== undefined;
     this.settle(answer, out);
     const part: Part = decodePart(raw, this.ids);
@@ -166,8 +171,8 @@ export class CandidateDecoder {
     out.push({ type: 'part', ...this.ref(this.next++), part });
   }
 
-  private textPart(raw: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
-    const { kind, text, sig, own } = plainText(raw) ? plainTextBits(raw) : textBits(raw, this.ids);
+  private textPart(bits: TextBits, candidate: Path, j: number, out: StreamEvent[]): void {
+    const { kind, text, sig, own } = bits;
     const residue = own !== undefined;
     // An empty text part (Gemini ends many streams with one) says nothing.
     if (text === '' && sig === undefined && !residue) return;

@@ -150,7 +150,7 @@ export function chunkOk(chunk: Obj): boolean {
  * rules) and has no residue but a createTime: the decoder skips those checks for it. Else "no".
  */
 export function plainChunk(chunk: Obj): boolean {
-  if (!firstPartPlain(chunk) || !plain(chunk)) return false;
+  if (!plain(chunk)) return false;
   for (const key in chunk) {
     const v = chunk[key];
     if (key === 'candidates') {
@@ -161,16 +161,6 @@ export function plainChunk(chunk: Obj): boolean {
     } else if (key !== 'usageMetadata' || !isObject(v) || !usage(v)) return false;
   }
   return true;
-}
-
-/** A quick "no" for most other chunks: their first part holds neither text nor a functionCall. */
-function firstPartPlain(chunk: Obj): boolean {
-  const list = chunk['candidates'];
-  const c: unknown = Array.isArray(list) ? list[0] : undefined;
-  const content = isObject(c) ? c['content'] : undefined;
-  const parts = isObject(content) ? content['parts'] : undefined;
-  const first: unknown = Array.isArray(parts) ? parts[0] : undefined;
-  return isObject(first) && (typeof first['text'] === 'string' || isObject(first['functionCall']));
 }
 
 function plainCandidate(c: unknown): boolean {
