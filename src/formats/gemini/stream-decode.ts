@@ -9,7 +9,7 @@
  * invented. An `{error: {...}}` body mid-stream is the canonical error.
  */
 import { ValidationError } from '../../model/errors.js';
-import { isJsonObject, type JsonObject } from '../../model/json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { ResponseStartEvent, StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { DecodeContext, StreamDecoder } from '../codec.js';
@@ -68,7 +68,8 @@ export class GeminiStreamDecoder implements StreamDecoder {
     const list = data['candidates'];
     if (list !== undefined) this.listed = true;
     if (!this.started) out.push(this.start(data, Array.isArray(list) ? list[0] : undefined));
-    else if (!plain || data['createTime'] !== undefined) this.noteResidue(data);
+    else if (!plain) this.noteResidue(data);
+    else if (data['createTime'] !== undefined) this.noteField('createTime', data['createTime']);
     // Usage counts the chunk's own content too; it goes first so a re-encoded chunk carries it.
     const u = data['usageMetadata'];
     if (isJsonObject(u) && this.usageChanged(u)) out.push({ type: 'usage', usage: usageSoFar(u) });
@@ -117,16 +118,18 @@ export class GeminiStreamDecoder implements StreamDecoder {
 
   /** Top-level residue that is new or changed after the first chunk (createTime repeats unchanged). */
   private noteResidue(data: JsonObject): void {
-    const r = rest(data, RESPONSE_KEYS) ?? {};
-    for (const key in r) {
-      const value = r[key];
-      const seen = this.seen.get(key);
-      if (seen?.matches(value)) continue;
-      const json = JSON.stringify(value);
-      if (seen?.json === json) continue;
-      this.seen.set(key, new SameJson(json));
-      (this.late ??= {})[key] = value ?? null;
-    }
+    const r = rest(data, RESPONSE_KEYS);
+    for (const key in r) this.noteField(key, r[key]);
+  }
+
+  /** One top-level residue field (a plain chunk's only one is its createTime: no residue object made). */
+  private noteField(key: string, value: JsonValue | undefined): void {
+    const seen = this.seen.get(key);
+    if (seen?.matches(value)) return;
+    const json = JSON.stringify(value);
+    if (seen?.json === json) return;
+    this.seen.set(key, new SameJson(json));
+    (this.late ??= {})[key] = value ?? null;
   }
 
   /** Whether usageMetadata differs from the last one given (its JSON text compared only when not plainly the same). */
