@@ -314,12 +314,12 @@ interface TextBits {
 }
 
 /**
- * A part of nothing but a string `text`, `thought: true` and a string `thoughtSignature`, in
+ * A part of a string `text` and nothing but `thought: true` and a string `thoughtSignature`, in
  * camelCase: nearly every streamed part. Read as it is (plainTextBits); decodePart would find no
- * residue in it.
+ * residue in it. (A part without text, `{thought: true}`, is a part kind of its own.)
  */
 function plainText(raw: JsonObject): boolean {
-  if (Object.getPrototypeOf(raw) !== Object.prototype) return false;
+  if (Object.getPrototypeOf(raw) !== Object.prototype || typeof raw['text'] !== 'string') return false;
   for (const key in raw) {
     const v = raw[key];
     if (key === 'text' || key === 'thoughtSignature') {

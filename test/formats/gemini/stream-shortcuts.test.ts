@@ -53,6 +53,11 @@ const HANDMADE: Record<string, WireEvent[]> = {
     { data: { candidates: [{ content: { parts: [{ text: 'g' }], role: 'model' }, index: 0, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 1, totalTokenCount: 2 }, modelVersion: 'm' } },
     { data: { candidates: [{ content: { parts: [{ text: 'h' }], role: 'model' }, index: 1, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 1, trafficType: 'ON_DEMAND' } } },
   ],
+  'parts of a thought or a signature without text (kept whole)': [
+    chunk([{ text: 'a' }]),
+    chunk([{ thought: true }, { thoughtSignature: 's' }, { text: 'b', thought: true }]),
+    chunk([{ thoughtSignature: 's2' }, { text: 'c' }]),
+  ],
   'a chunk with index 1.5': [{ data: { candidates: [{ content: { parts: [{ text: 'a' }], role: 'model' }, index: 1.5 }] } }],
   'a chunk with role system': [{ data: { candidates: [{ content: { parts: [{ text: 'a' }], role: 'system' }, index: 0 }] } }],
   'a chunk with a text that is a number': [{ data: { candidates: [{ content: { parts: [{ text: 'a' }, { text: 5 }], role: 'model' }, index: 0 }] } }],
