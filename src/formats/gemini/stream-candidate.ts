@@ -18,6 +18,7 @@ import type { ToolCallIds } from '../shared/tool-call-ids.js';
 import type { CallIds } from './call-ids.js';
 import { decodePart } from './content-decode.js';
 import { decodeFinishReason } from './stop-reason.js';
+import { either } from './stream-field.js';
 import { PartialArgsWriter } from './stream-partial-args.js';
 import { field } from './validate.js';
 import { fieldSet, ID, rest } from './wire-util.js';
@@ -69,7 +70,8 @@ export class CandidateDecoder {
     private readonly toolIds: ToolCallIds,
   ) {}
 
-  push(c: JsonObject, path: Path, out: StreamEvent[]): void {
+  /** `plain`: the chunk is plainChunk's (stream-fast.ts), with no residue in the candidate or its content. */
+  push(c: JsonObject, path: Path, out: StreamEvent[], plain = false): void {
     const content = c['content'];
     const parts = isJsonObject(content) && Array.isArray(content['parts']) ? content['parts'] : [];
     const finish = c['finishReason'];
@@ -78,11 +80,11 @@ export class CandidateDecoder {
     if (typeof c['index'] === 'number') this.hadIndex = true;
     if (isJsonObject(content)) {
       this.hadContent = true;
-      this.contentFields(content, path);
+      if (!plain) this.contentFields(content, path);
     }
     // A part's path is built only where it is used (an issue, a claimed id): `at(path, j)`.
     for (let j = 0; j < parts.length; j++) this.part(parts[j] as JsonObject, path, j, out);
-    const r = rest(c, CANDIDATE_KEYS);
+    const r = plain ? undefined : rest(c, CANDIDATE_KEYS);
     if (r) Object.assign(this.residue, r);
     if (typeof finish === 'string') {
       this.pending = { finishReason: finish };
@@ -136,23 +138,28 @@ export class CandidateDecoder {
   }
 
   private part(raw: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
-    const fc = field(raw, 'functionCall');
+    // A plain text part (nearly every part) holds no functionCall to look for.
+    if (plainText(raw)) {
+      if (this.open?.kind === 'call') this.endCall(out);
+      return this.textPart(plainTextBits(raw), candidate, j, out);
+    }
+    const fc = either(raw, 'functionCall', 'function_call');
     if (this.open?.kind === 'call') {
-      if (isJsonObject(fc) && field(fc, 'name') === undefined) return this.continueCall(raw, fc, at(candidate, j), out);
+      if (isJsonObject(fc) && fc['name'] === undefined) return this.continueCall(raw, fc, candidate, j, out);
       this.endCall(out);
     }
     if (isJsonObject(fc)) {
-      if (field(fc, 'willContinue') !== undefined || field(fc, 'partialArgs') !== undefined) return this.startCall(raw, fc, at(candidate, j), out);
+      if (either(fc, 'willContinue', 'will_continue') !== undefined || either(fc, 'partialArgs', 'partial_args') !== undefined) return this.startCall(raw, fc, candidate, j, out);
       const path = at(candidate, j);
-      if (typeof field(fc, 'name') !== 'string') {
+      if (typeof fc['name'] !== 'string') {
         throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "'name' is required (no streamed call is open for this part to continue)" }]);
       }
       this.closeOpen(out);
-      this.claimId(field(fc, 'id'), path);
+      this.claimId(fc['id'], path);
       this.held.push(decodePart(raw, this.ids) as ToolCallPart);
       return;
     }
-    if (typeof field(raw, 'text') === 'string') return this.textPart(raw, candidate, j, out);
+    if (typeof raw['text'] === 'string') return this.textPart(textBits(raw, this.ids), candidate, j, out);
     const answer = field(raw, 'functionResponse') !== undefined;
     this.settle(answer, out);
     const part: Part = decodePart(raw, this.ids);
@@ -164,18 +171,9 @@ export class CandidateDecoder {
     out.push({ type: 'part', ...this.ref(this.next++), part });
   }
 
-  private textPart(raw: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
-    const decoded = decodePart(raw, this.ids) as TextPart | ReasoningPart;
-    const kind = decoded.type === 'reasoning' ? 'reasoning' : 'text';
-    const text = decoded.text ?? '';
-    const own: JsonObject = { ...decoded.ext?.[ID] };
-    let sig: string | undefined;
-    if (decoded.type === 'reasoning') sig = decoded.signature;
-    else if (typeof own['thoughtSignature'] === 'string') {
-      sig = own['thoughtSignature'];
-      delete own['thoughtSignature'];
-    }
-    const residue = Object.keys(own).length > 0;
+  private textPart(bits: TextBits, candidate: Path, j: number, out: StreamEvent[]): void {
+    const { kind, text, sig, own } = bits;
+    const residue = own !== undefined;
     // An empty text part (Gemini ends many streams with one) says nothing.
     if (text === '' && sig === undefined && !residue) return;
     let block = this.open?.kind === kind ? (this.open as OpenText) : undefined;
@@ -187,9 +185,9 @@ export class CandidateDecoder {
       const ref = this.ref(block.index);
       if (kind === 'text') {
         // A signature on the block's first part opens it (Gemini 2.5 sends it so).
-        if (sig !== undefined) own['thoughtSignature'] = sig;
-        out.push({ type: 'text-start', ...ref, ...(Object.keys(own).length > 0 ? { ext: { [ID]: own } } : {}) });
-      } else out.push({ type: 'reasoning-start', ...ref, origin: ID, ...(residue ? { ext: { [ID]: own } } : {}) });
+        const start = sig !== undefined ? { ...own, thoughtSignature: sig } : own;
+        out.push({ type: 'text-start', ...ref, ...(start !== undefined ? { ext: { [ID]: start } } : {}) });
+      } else out.push({ type: 'reasoning-start', ...ref, origin: ID, ...(own !== undefined ? { ext: { [ID]: own } } : {}) });
     } else if (residue || (kind === 'text' && sig !== undefined)) {
       // Later in the block (Gemini 3 ends it with an empty part holding the signature): on its end.
       block.late = { ...block.late, ...own, ...(kind === 'text' && sig !== undefined ? { thoughtSignature: sig } : {}) };
@@ -223,13 +221,14 @@ export class CandidateDecoder {
     if (typeof given === 'string') this.toolIds.claim(given, [...path, 'functionCall', 'id']);
   }
 
-  private startCall(raw: JsonObject, fc: JsonObject, path: Path, out: StreamEvent[]): void {
+  private startCall(raw: JsonObject, fc: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
     this.settle(false, out);
-    const name = field(fc, 'name');
+    const path = at(candidate, j);
+    const name = fc['name'];
     if (typeof name !== 'string') {
       throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "a streamed functionCall starts with its 'name'" }]);
     }
-    const given = field(fc, 'id');
+    const given = fc['id'];
     this.claimId(given, path);
     const id = typeof given === 'string' ? given : this.ids.mint(name, null);
     this.ids.call(id, name);
@@ -241,26 +240,28 @@ export class CandidateDecoder {
     this.open = block;
     this.called = true;
     out.push({ type: 'tool-call-start', ...this.ref(block.index), id, name, ext: { [ID]: own } });
-    this.continueCall(raw, fc, path, out, true);
+    this.continueCall(raw, fc, candidate, j, out, true);
   }
 
-  private continueCall(raw: JsonObject, fc: JsonObject, path: Path, out: StreamEvent[], first = false): void {
+  /** The next part of an open streamed call (part `j` of the candidate at `candidate`: a path only for an error). */
+  private continueCall(raw: JsonObject, fc: JsonObject, candidate: Path, j: number, out: StreamEvent[], first = false): void {
     const block = this.open as OpenCall;
-    if (field(fc, 'args') !== undefined) {
-      throw new ValidationError([{ code: 'invalid_part', path: [...path, 'functionCall', 'args'], message: "a streamed functionCall carries its arguments in 'partialArgs', not 'args'" }]);
+    if (fc['args'] !== undefined) {
+      throw new ValidationError([{ code: 'invalid_part', path: [...at(candidate, j), 'functionCall', 'args'], message: "a streamed functionCall carries its arguments in 'partialArgs', not 'args'" }]);
     }
     if (!first) {
-      const later = { ...rest(raw, CALL_PART_KEYS) };
+      // Residue is fresh objects from rest(): no copy before it is merged.
+      let later = rest(raw, CALL_PART_KEYS);
       const inner = rest(fc, STREAMED_CALL_KEYS);
-      if (inner) later['functionCall'] = inner;
-      if (Object.keys(later).length > 0) block.late = { ...block.late, ...later };
+      if (inner) (later ??= {})['functionCall'] = inner;
+      if (later !== undefined) block.late = { ...block.late, ...later };
     }
-    const args = field(fc, 'partialArgs');
+    const args = either(fc, 'partialArgs', 'partial_args');
     if (args !== undefined) {
-      if (!Array.isArray(args)) throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'partialArgs'], message: 'partialArgs must be an array' }]);
-      for (let i = 0; i < args.length; i++) if (i in args) this.delta(block, block.writer.push(args[i], [...path, 'functionCall', 'partialArgs', i]), out);
+      if (!Array.isArray(args)) throw new ValidationError([{ code: 'invalid_type', path: [...at(candidate, j), 'functionCall', 'partialArgs'], message: 'partialArgs must be an array' }]);
+      for (let i = 0; i < args.length; i++) if (i in args) this.delta(block, block.writer.push(args[i], { candidate, part: j, arg: i }), out);
     }
-    if (field(fc, 'willContinue') !== true) this.endCall(out);
+    if (either(fc, 'willContinue', 'will_continue') !== true) this.endCall(out);
   }
 
   private delta(block: OpenCall, text: string, out: StreamEvent[]): void {
@@ -302,6 +303,47 @@ export class CandidateDecoder {
     this.closeOpen(out);
     this.flushHeld(server, out);
   }
+}
+
+/** What a text or thought part gives a block: its text, its signature and its other fields (residue). */
+interface TextBits {
+  kind: 'text' | 'reasoning';
+  text: string;
+  sig: string | undefined;
+  own: JsonObject | undefined;
+}
+
+/**
+ * A part of a string `text` and nothing but `thought: true` and a string `thoughtSignature`, in
+ * camelCase: nearly every streamed part. Read as it is (plainTextBits); decodePart would find no
+ * residue in it. (A part without text, `{thought: true}`, is a part kind of its own.)
+ */
+function plainText(raw: JsonObject): boolean {
+  if (Object.getPrototypeOf(raw) !== Object.prototype || typeof raw['text'] !== 'string') return false;
+  for (const key in raw) {
+    const v = raw[key];
+    if (key === 'text' || key === 'thoughtSignature') {
+      if (typeof v !== 'string') return false;
+    } else if (key !== 'thought' || v !== true) return false;
+  }
+  return true;
+}
+
+function plainTextBits(raw: JsonObject): TextBits {
+  return { kind: raw['thought'] === true ? 'reasoning' : 'text', text: raw['text'] as string, sig: raw['thoughtSignature'] as string | undefined, own: undefined };
+}
+
+/** Any other text part, through the part decoder: a text part's thoughtSignature is residue there, the block's signature here. */
+function textBits(raw: JsonObject, ids: CallIds): TextBits {
+  const decoded = decodePart(raw, ids) as TextPart | ReasoningPart;
+  const own: JsonObject = { ...decoded.ext?.[ID] };
+  let sig: string | undefined;
+  if (decoded.type === 'reasoning') sig = decoded.signature;
+  else if (typeof own['thoughtSignature'] === 'string') {
+    sig = own['thoughtSignature'];
+    delete own['thoughtSignature'];
+  }
+  return { kind: decoded.type === 'reasoning' ? 'reasoning' : 'text', text: decoded.text ?? '', sig, own: Object.keys(own).length > 0 ? own : undefined };
 }
 
 /** The path of part `j` of a candidate (`candidate` is the candidate's own path). */

@@ -9,13 +9,15 @@
  * invented. An `{error: {...}}` body mid-stream is the canonical error.
  */
 import { ValidationError } from '../../model/errors.js';
-import { isJsonObject, type JsonObject } from '../../model/json.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { ResponseStartEvent, StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { DecodeContext, StreamDecoder } from '../codec.js';
 import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { CallIds } from './call-ids.js';
 import { CandidateDecoder } from './stream-candidate.js';
+import { SameJson } from './stream-same-json.js';
+import { plainChunk } from './stream-fast.js';
 import { validateChunk } from './stream-validate.js';
 import { decodeUsage } from './usage.js';
 import { ID, rest } from './wire-util.js';
@@ -32,9 +34,9 @@ export class GeminiStreamDecoder implements StreamDecoder {
   private readonly ids = new CallIds();
   private readonly toolIds = new ToolCallIds();
   private readonly candidates = new Map<number, CandidateDecoder>();
-  private usage: string | undefined;
-  /** Top-level residue as last seen (JSON text per key), and what changed after the start. */
-  private readonly seen = new Map<string, string>();
+  private usage: SameJson | undefined;
+  /** Top-level residue as last seen (per key), and what changed after the start. */
+  private readonly seen = new Map<string, SameJson>();
   private late: JsonObject | undefined;
 
   constructor(private readonly ctx: DecodeContext) {}
@@ -60,20 +62,17 @@ export class GeminiStreamDecoder implements StreamDecoder {
       out.push({ type: 'error', error: decodeError(err) });
       return out;
     }
-    validateChunk(data, at);
+    // The common chunk is valid and has no residue but a createTime: one walk says so.
+    const plain = plainChunk(data);
+    if (!plain) validateChunk(data, at);
     const list = data['candidates'];
     if (list !== undefined) this.listed = true;
     if (!this.started) out.push(this.start(data, Array.isArray(list) ? list[0] : undefined));
-    else this.noteResidue(data);
+    else if (!plain) this.noteResidue(data);
+    else if (data['createTime'] !== undefined) this.noteField('createTime', data['createTime']);
     // Usage counts the chunk's own content too; it goes first so a re-encoded chunk carries it.
     const u = data['usageMetadata'];
-    if (isJsonObject(u)) {
-      const json = JSON.stringify(u);
-      if (json !== this.usage) {
-        this.usage = json;
-        out.push({ type: 'usage', usage: usageSoFar(u) });
-      }
-    }
+    if (isJsonObject(u) && this.usageChanged(u)) out.push({ type: 'usage', usage: usageSoFar(u) });
     if (Array.isArray(list)) {
       for (let k = 0; k < list.length; k++) {
         const c: unknown = list[k];
@@ -81,7 +80,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
         const choice = typeof c['index'] === 'number' ? c['index'] : k;
         let cand = this.candidates.get(choice);
         if (cand === undefined) this.candidates.set(choice, (cand = new CandidateDecoder(choice, this.ids, this.ctx, this.toolIds)));
-        cand.push(c, [at, 'candidates', k], out);
+        cand.push(c, [at, 'candidates', k], out, plain);
       }
     }
     const feedback = data['promptFeedback'];
@@ -110,7 +109,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
     if (typeof data['responseId'] === 'string') e.id = data['responseId'];
     if (typeof data['modelVersion'] === 'string') e.model = data['modelVersion'];
     const own: JsonObject = { ...rest(data, RESPONSE_KEYS) };
-    for (const key in own) this.seen.set(key, JSON.stringify(own[key]));
+    for (const key in own) this.seen.set(key, new SameJson(JSON.stringify(own[key])));
     // Vertex leaves index 0 out of every chunk: the encoder does the same.
     if (isJsonObject(first) && typeof first['index'] !== 'number') own['$noIndex'] = true;
     if (Object.keys(own).length > 0) e.ext = { [ID]: own };
@@ -119,13 +118,27 @@ export class GeminiStreamDecoder implements StreamDecoder {
 
   /** Top-level residue that is new or changed after the first chunk (createTime repeats unchanged). */
   private noteResidue(data: JsonObject): void {
-    const r = rest(data, RESPONSE_KEYS) ?? {};
-    for (const key in r) {
-      const json = JSON.stringify(r[key]);
-      if (this.seen.get(key) === json) continue;
-      this.seen.set(key, json);
-      (this.late ??= {})[key] = r[key] ?? null;
-    }
+    const r = rest(data, RESPONSE_KEYS);
+    for (const key in r) this.noteField(key, r[key]);
+  }
+
+  /** One top-level residue field (a plain chunk's only one is its createTime: no residue object made). */
+  private noteField(key: string, value: JsonValue | undefined): void {
+    const seen = this.seen.get(key);
+    if (seen?.matches(value)) return;
+    const json = JSON.stringify(value);
+    if (seen?.json === json) return;
+    this.seen.set(key, new SameJson(json));
+    (this.late ??= {})[key] = value ?? null;
+  }
+
+  /** Whether usageMetadata differs from the last one given (its JSON text compared only when not plainly the same). */
+  private usageChanged(u: JsonObject): boolean {
+    if (this.usage?.matches(u)) return false;
+    const json = JSON.stringify(u);
+    if (json === this.usage?.json) return false;
+    this.usage = new SameJson(json);
+    return true;
   }
 }
 

@@ -3,7 +3,8 @@
  * chunk, and the generic fast check (zod-fast-check.ts) pays a closure call per field and zod's
  * check functions for every integer. Each field is read in both spellings, by literal name, and
  * tested inline; "valid" only where the schema says so (test/formats/gemini/stream-fast.test.ts),
- * and "no" leaves the chunk to the schema, which gives the issues.
+ * and "no" leaves the chunk to the schema, which gives the issues. plainChunk (below) goes further
+ * for the common chunk: valid, part rules included, and without residue under its top.
  */
 import { z } from 'zod';
 import { isJsonObject as isObject } from '../../model/json.js';
@@ -138,4 +139,87 @@ export function chunkOk(chunk: Obj): boolean {
   }
   if (!feedback(chunk['promptFeedback']) || !feedback(chunk['prompt_feedback']) || !usage(chunk['usageMetadata']) || !usage(chunk['usage_metadata'])) return false;
   return str(chunk['modelVersion']) && str(chunk['model_version']) && str(chunk['responseId']) && str(chunk['response_id']) && str(chunk['createTime']) && str(chunk['create_time']);
+}
+
+/**
+ * The chunk nearly every stream is made of, on its own keys (JSON.parse's objects: a walk sees
+ * every field): candidates of index, finishReason and content; content of role and parts; parts of
+ * a string text (with thought: true, a string thoughtSignature) or of a functionCall of name, id,
+ * partialArgs and willContinue (the last two are the decoder's to check); at the top responseId,
+ * modelVersion, createTime and a valid usageMetadata. Such a chunk is valid (schema and part
+ * rules) and has no residue but a createTime: the decoder skips those checks for it. Else "no".
+ */
+export function plainChunk(chunk: Obj): boolean {
+  if (!plain(chunk)) return false;
+  for (const key in chunk) {
+    const v = chunk[key];
+    if (key === 'candidates') {
+      if (!Array.isArray(v)) return false;
+      for (let k = 0; k < v.length; k++) if (!plainCandidate(v[k])) return false;
+    } else if (key === 'responseId' || key === 'modelVersion' || key === 'createTime') {
+      if (typeof v !== 'string') return false;
+    } else if (key !== 'usageMetadata' || !isObject(v) || !usage(v)) return false;
+  }
+  return true;
+}
+
+function plainCandidate(c: unknown): boolean {
+  if (!plain(c)) return false;
+  for (const key in c) {
+    const v = c[key];
+    if (key === 'content') {
+      if (!plainContent(v)) return false;
+    } else if (key === 'index') {
+      if (!Number.isSafeInteger(v)) return false;
+    } else if (key !== 'finishReason' || typeof v !== 'string') return false;
+  }
+  return true;
+}
+
+function plainContent(v: unknown): boolean {
+  if (!plain(v)) return false;
+  for (const key in v) {
+    const x = v[key];
+    if (key === 'parts') {
+      if (!Array.isArray(x)) return false;
+      for (let j = 0; j < x.length; j++) if (!plainTextPart(x[j]) && !plainCallPart(x[j])) return false;
+    } else if (key !== 'role' || (x !== 'model' && x !== 'user')) return false;
+  }
+  return true;
+}
+
+function plainTextPart(p: unknown): boolean {
+  if (!plain(p) || typeof p['text'] !== 'string') return false;
+  for (const key in p) {
+    const v = p[key];
+    if (key === 'text' || key === 'thoughtSignature') {
+      if (typeof v !== 'string') return false;
+    } else if (key !== 'thought' || v !== true) return false;
+  }
+  return true;
+}
+
+/** A functionCall part: the call and a string thoughtSignature at most. */
+function plainCallPart(p: unknown): boolean {
+  if (!plain(p) || !plainCall(p['functionCall'])) return false;
+  for (const key in p) if (key !== 'functionCall' && (key !== 'thoughtSignature' || typeof p[key] !== 'string')) return false;
+  return true;
+}
+
+/** name and id strings; partialArgs and willContinue are no part of the schema (the decoder checks them). */
+function plainCall(fc: unknown): boolean {
+  if (!plain(fc)) return false;
+  for (const key in fc) {
+    if (key === 'name' || key === 'id') {
+      if (typeof fc[key] !== 'string') return false;
+    } else if (key !== 'partialArgs' && key !== 'willContinue') return false;
+  }
+  return true;
+}
+
+/** An object on Object.prototype or none: its own keys are all a walk must see. */
+function plain(v: unknown): v is Obj {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
 }

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { responseSchema } from '../../../src/formats/gemini/schema.js';
-import { chunkOk } from '../../../src/formats/gemini/stream-fast.js';
+import { chunkOk, plainChunk } from '../../../src/formats/gemini/stream-fast.js';
+import { validateChunk } from '../../../src/formats/gemini/stream-validate.js';
 import { localStreamCaptures, sharedStreamCaptures } from '../../support/streams.js';
 import { syntheticWire } from '../../../bench/stream/synthetic.js';
 import { oneFieldEdits } from '../../support/one-field-edits.js';
@@ -46,5 +47,19 @@ describe('gemini stream chunk fast check', () => {
     expect(objects.length).toBeGreaterThan(50);
     expect(yes).toBeGreaterThan(1000);
     expect(no).toBeGreaterThan(1000);
+  });
+
+  it('says "plain chunk" only of chunks valid for the schema and the part rules', () => {
+    let plain = 0;
+    for (const [n, chunk] of objects.entries()) {
+      const edits = n % 20 === 0 ? [chunk, ...oneFieldEdits(chunk, EDITS)] : [chunk];
+      for (const edited of edits) {
+        if (!plainChunk(edited as Record<string, unknown>)) continue;
+        plain++;
+        expect(responseSchema.safeParse(edited).success, JSON.stringify(edited)).toBe(true);
+        expect(() => validateChunk(edited as Record<string, never>, 0)).not.toThrow();
+      }
+    }
+    expect(plain).toBeGreaterThan(200);
   });
 });
