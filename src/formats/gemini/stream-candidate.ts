@@ -18,6 +18,7 @@ import type { ToolCallIds } from '../shared/tool-call-ids.js';
 import type { CallIds } from './call-ids.js';
 import { decodePart } from './content-decode.js';
 import { decodeFinishReason } from './stop-reason.js';
+import { plainTextPart } from './stream-fast.js';
 import { either } from './stream-field.js';
 import { PartialArgsWriter } from './stream-partial-args.js';
 import { field } from './validate.js';
@@ -138,8 +139,9 @@ export class CandidateDecoder {
   }
 
   private part(raw: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
-    // A plain text part (nearly every part) holds no functionCall to look for.
-    if (plainText(raw)) {
+    // A plain text part (nearly every part) holds no functionCall to look for, and decodePart
+    // would find no residue in it: read as it is (plainTextBits).
+    if (plainTextPart(raw)) {
       if (this.open?.kind === 'call') this.endCall(out);
       return this.textPart(plainTextBits(raw), candidate, j, out);
     }
@@ -311,22 +313,6 @@ interface TextBits {
   text: string;
   sig: string | undefined;
   own: JsonObject | undefined;
-}
-
-/**
- * A part of a string `text` and nothing but `thought: true` and a string `thoughtSignature`, in
- * camelCase: nearly every streamed part. Read as it is (plainTextBits); decodePart would find no
- * residue in it. (A part without text, `{thought: true}`, is a part kind of its own.)
- */
-function plainText(raw: JsonObject): boolean {
-  if (Object.getPrototypeOf(raw) !== Object.prototype || typeof raw['text'] !== 'string') return false;
-  for (const key in raw) {
-    const v = raw[key];
-    if (key === 'text' || key === 'thoughtSignature') {
-      if (typeof v !== 'string') return false;
-    } else if (key !== 'thought' || v !== true) return false;
-  }
-  return true;
 }
 
 function plainTextBits(raw: JsonObject): TextBits {

@@ -188,7 +188,11 @@ function plainContent(v: unknown): boolean {
   return true;
 }
 
-function plainTextPart(p: unknown): boolean {
+/**
+ * A part of a string `text` and nothing but `thought: true` and a string `thoughtSignature`:
+ * nearly every streamed part. (A part without text, `{thought: true}`, is a part kind of its own.)
+ */
+export function plainTextPart(p: unknown): boolean {
   if (!plain(p) || typeof p['text'] !== 'string') return false;
   for (const key in p) {
     const v = p[key];
