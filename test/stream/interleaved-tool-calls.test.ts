@@ -184,6 +184,37 @@ describe('SerialBlocks on canonical events', () => {
     expect(s.push({ type: 'text-end', index: 2 }).map((r) => r.at)).toEqual([7]);
   });
 
+  it('pushDelta sends a delta exactly as push would, and leaves deltas of held blocks to push', () => {
+    const events: StreamEvent[] = [
+      { type: 'response-start' },
+      { type: 'text-start', index: 0 },
+      { type: 'text-delta', index: 0, delta: 'a' },
+      { type: 'tool-call-start', index: 1, id: 'a', name: 'f' },
+      { type: 'tool-call-delta', index: 1, delta: '{' },
+      { type: 'tool-call-start', index: 2, id: 'b', name: 'g' },
+      { type: 'tool-call-delta', index: 2, delta: '{}' }, // held behind call a
+      { type: 'text-delta', index: 0, delta: 'b' }, // its block went out: passes
+      { type: 'reasoning-start', index: 3, origin: 'bedrock-converse' },
+      { type: 'reasoning-delta', index: 3, text: 'r' }, // held
+      { type: 'tool-call-delta', index: 1, delta: '}' },
+      { type: 'tool-call-end', index: 1 },
+      { type: 'tool-call-delta', index: 2, delta: ' ' }, // released and open now: passes
+      { type: 'text-delta', index: 9, delta: 'x' }, // a block never started: as push reports it
+      { type: 'tool-call-end', index: 2 },
+      { type: 'response-end' },
+    ];
+    const plain = new SerialBlocks();
+    const fast = new SerialBlocks();
+    const taken: boolean[] = [];
+    for (const e of events) {
+      const want = plain.push(e).map((r) => [r.event, r.at]);
+      const at = fast.pushDelta(e);
+      taken.push(at >= 0);
+      expect(at >= 0 ? [[e, at]] : fast.push(e).map((r) => [r.event, r.at])).toEqual(want);
+    }
+    expect(taken).toEqual(events.map((_e, i) => [2, 4, 7, 10, 12, 13].includes(i)));
+  });
+
   it('text and reasoning blocks hold nothing back (a dialect may close them only at the end)', () => {
     const { out } = run([
       { type: 'reasoning-start', index: 0, origin: 'bedrock-converse' },

@@ -61,6 +61,8 @@ export class AnthropicStreamEncoder implements StreamEncoder {
   constructor(private readonly ctx: StreamEncodeContext) {}
 
   push(e: StreamEvent): WireEvent[] {
+    const delta = this.serial.pushDelta(e);
+    if (delta >= 0) return this.write(e, delta);
     const ready = this.serial.push(e);
     // One event in, usually one ready: its wire events as they are, no copy (no flatMap per event).
     if (ready.length === 1) return this.write((ready[0] as (typeof ready)[number]).event, (ready[0] as (typeof ready)[number]).at);

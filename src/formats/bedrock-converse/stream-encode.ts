@@ -75,7 +75,9 @@ export class BedrockStreamEncoder implements StreamEncoder {
 
   push(e: StreamEvent): WireEvent[] {
     const out: WireEvent[] = [];
-    for (const { event, at } of this.serial.push(e)) this.handle(event, at, out);
+    const at = this.serial.pushDelta(e);
+    if (at >= 0) this.handle(e, at, out);
+    else for (const r of this.serial.push(e)) this.handle(r.event, r.at, out);
     return out;
   }
 

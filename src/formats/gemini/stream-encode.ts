@@ -55,6 +55,8 @@ export class GeminiStreamEncoder implements StreamEncoder {
   constructor(private readonly ctx: StreamEncodeContext) {}
 
   push(e: StreamEvent): WireEvent[] {
+    const at = this.serial.pushDelta(e);
+    if (at >= 0) return this.write(e, at);
     const ready = this.serial.push(e);
     // Nearly always one event: its chunks as they are, without flatMap's closure and copy.
     if (ready.length === 1) {

@@ -82,6 +82,18 @@ export class SerialBlocks {
     return [r];
   }
 
+  /**
+   * `push` for the event most of a stream is made of, without a Released and an array: a delta of
+   * a block that is not held goes out at once, as `push` would send it. Returns the event's index in
+   * the canonical stream, or -1 when the event is not such a delta and `push` must take it.
+   */
+  pushDelta(event: StreamEvent): number {
+    if (STEP[event.type] !== 'delta' || !('index' in event)) return -1;
+    const q = this.choices.get(event.choice ?? 0);
+    if (q !== undefined && q.byIndex.has(event.index)) return -1;
+    return this.n++;
+  }
+
   /** Input ended: what is held goes out as it came (a cut-off stream stays cut off). */
   end(): Released[] {
     return this.flush();
