@@ -1,9 +1,9 @@
 /**
  * Writing AWS event-stream messages (see event-stream.ts for the format) with no allocation of
  * their own beyond a view: the headers' bytes are built once per event type and copied in, the JSON
- * payload is written straight into the message (its length from Buffer.byteLength, its bytes by
- * encodeInto), integers by shifts, all into a shared slab (see `allocate`). TextEncoder.encode and
- * a DataView per small piece cost more than the rest together.
+ * payload is written straight into the message, integers by shifts, all into a shared slab (see
+ * `allocate`); only a message too large for the slab gets its own array. TextEncoder.encode and a
+ * DataView per small piece cost more than the rest together.
  */
 import type { WireEvent } from '../model/stream-event.js';
 import { dataText } from '../formats/shared/stream-written.js';
@@ -88,9 +88,9 @@ function allocate(length: number): Uint8Array {
 }
 
 /**
- * A message whose payload is at most OWN_ARRAY_BYTES in the worst case: the payload is written
- * first (Buffer#write replaces a lone surrogate with U+FFFD as TextEncoder does), then the prelude
- * that gives its length.
+ * A message of at most OWN_ARRAY_BYTES even at 3 bytes per UTF-16 unit, in the slab: the payload is
+ * written first (Buffer#write replaces a lone surrogate with U+FFFD as TextEncoder does), then the
+ * prelude that gives its length. Only the bytes written are taken from the slab.
  */
 function inSlab(head: Uint8Array, body: string): Uint8Array {
   reserve(PRELUDE + head.length + 3 * body.length + 4);
