@@ -98,11 +98,8 @@ function inSlab(head: Uint8Array, body: string): Uint8Array {
   const at = start + PRELUDE + head.length;
   const written = body.length === 0 ? 0 : slabText.write(body, at);
   const total = PRELUDE + head.length + written + 4;
-  writeUint32(slab, start, total);
-  writeUint32(slab, start + 4, head.length);
-  writeUint32(slab, start + 8, crc32Update(0, slab, start, start + 8));
-  slab.set(head, start + PRELUDE);
-  writeUint32(slab, start + total - 4, crc32Update(0, slab, start, start + total - 4));
+  writeHead(slab, start, head, total);
+  writeCrc(slab, start, total);
   slabUsed += total;
   return slab.subarray(start, start + total);
 }
@@ -111,17 +108,27 @@ function inSlab(head: Uint8Array, body: string): Uint8Array {
 function frame(head: Uint8Array, payloadLength: number): Uint8Array {
   const total = PRELUDE + head.length + payloadLength + 4;
   const out = allocate(total);
-  writeUint32(out, 0, total);
-  writeUint32(out, 4, head.length);
-  writeUint32(out, 8, crc32Update(0, out, 0, 8));
-  out.set(head, PRELUDE);
+  writeHead(out, 0, head, total);
   return out;
 }
 
 /** Writes the message CRC over everything before it. */
 function seal(out: Uint8Array): Uint8Array {
-  writeUint32(out, out.length - 4, crc32Update(0, out, 0, out.length - 4));
+  writeCrc(out, 0, out.length);
   return out;
+}
+
+/** The prelude (lengths and their CRC) and the headers of a `total`-byte message at `start` of `buf`. */
+function writeHead(buf: Uint8Array, start: number, head: Uint8Array, total: number): void {
+  writeUint32(buf, start, total);
+  writeUint32(buf, start + 4, head.length);
+  writeUint32(buf, start + 8, crc32Update(0, buf, start, start + 8));
+  buf.set(head, start + PRELUDE);
+}
+
+/** The message CRC of the `total`-byte message at `start`, over everything before it. */
+function writeCrc(buf: Uint8Array, start: number, total: number): void {
+  writeUint32(buf, start + total - 4, crc32Update(0, buf, start, start + total - 4));
 }
 
 function headerBytes(headers: Record<string, string>): Uint8Array {
