@@ -13,10 +13,10 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { ResponseStartEvent, StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { DecodeContext, StreamDecoder } from '../codec.js';
+import { jsonTextEquals } from '../shared/json-text.js';
 import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { CallIds } from './call-ids.js';
 import { CandidateDecoder } from './stream-candidate.js';
-import { SameJson } from './stream-same-json.js';
 import { plainChunk } from './stream-fast.js';
 import { validateChunk } from './stream-validate.js';
 import { decodeUsage } from './usage.js';
@@ -34,9 +34,10 @@ export class GeminiStreamDecoder implements StreamDecoder {
   private readonly ids = new CallIds();
   private readonly toolIds = new ToolCallIds();
   private readonly candidates = new Map<number, CandidateDecoder>();
-  private usage: SameJson | undefined;
-  /** Top-level residue as last seen (per key), and what changed after the start. */
-  private readonly seen = new Map<string, SameJson>();
+  /** usageMetadata as last seen, as JSON text. */
+  private usage: string | undefined;
+  /** Top-level residue as last seen (JSON text per key), and what changed after the start. */
+  private readonly seen = new Map<string, string>();
   private late: JsonObject | undefined;
 
   constructor(private readonly ctx: DecodeContext) {}
@@ -109,7 +110,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
     if (typeof data['responseId'] === 'string') e.id = data['responseId'];
     if (typeof data['modelVersion'] === 'string') e.model = data['modelVersion'];
     const own: JsonObject = { ...rest(data, RESPONSE_KEYS) };
-    for (const key in own) this.seen.set(key, new SameJson(JSON.stringify(own[key])));
+    for (const key in own) this.seen.set(key, JSON.stringify(own[key]));
     // Vertex leaves index 0 out of every chunk: the encoder does the same.
     if (isJsonObject(first) && typeof first['index'] !== 'number') own['$noIndex'] = true;
     if (Object.keys(own).length > 0) e.ext = { [ID]: own };
@@ -124,20 +125,20 @@ export class GeminiStreamDecoder implements StreamDecoder {
 
   /** One top-level residue field (a plain chunk's only one is its createTime: no residue object made). */
   private noteField(key: string, value: JsonValue | undefined): void {
-    const seen = this.seen.get(key);
-    if (seen?.matches(value)) return;
+    const last = this.seen.get(key);
+    if (writtenAs(value, last)) return;
     const json = JSON.stringify(value);
-    if (seen?.json === json) return;
-    this.seen.set(key, new SameJson(json));
+    if (json === last) return;
+    this.seen.set(key, json);
     (this.late ??= {})[key] = value ?? null;
   }
 
-  /** Whether usageMetadata differs from the last one given (its JSON text compared only when not plainly the same). */
+  /** Whether usageMetadata differs from the last one given. */
   private usageChanged(u: JsonObject): boolean {
-    if (this.usage?.matches(u)) return false;
+    if (writtenAs(u, this.usage)) return false;
     const json = JSON.stringify(u);
-    if (json === this.usage?.json) return false;
-    this.usage = new SameJson(json);
+    if (json === this.usage) return false;
+    this.usage = json;
     return true;
   }
 }
@@ -165,4 +166,13 @@ function decodeError(err: JsonObject): StreamError {
 
 export function streamDecoder(ctx: DecodeContext): StreamDecoder {
   return new GeminiStreamDecoder(ctx);
+}
+
+/**
+ * Whether `value` is surely written as `last`, JSON text kept from an earlier chunk. usageMetadata
+ * and createTime repeat unchanged in every Vertex chunk: compared with the kept text without writing
+ * theirs (jsonTextEquals); false sends the caller to compare the text itself.
+ */
+function writtenAs(value: JsonValue | undefined, last: string | undefined): boolean {
+  return last !== undefined && value !== undefined && jsonTextEquals(value, last);
 }

@@ -39,6 +39,8 @@ function matchAt(value: JsonValue | undefined, t: string, i: number, parsed: boo
     default:
       break;
   }
+  // JSON.stringify writes what toJSON returns (a Date, a class instance given by a library caller).
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return -1;
   if (Array.isArray(value)) {
     if (t.charCodeAt(i) !== 0x5b) return -1;
     let at = i + 1;

@@ -60,4 +60,44 @@ describe('jsonTextEquals', () => {
     inherited['own'] = 2;
     expect(jsonTextEquals(inherited, JSON.stringify(inherited))).toBe(true);
   });
+
+  it('is true only where JSON.stringify writes the text, for near values and objects that are not plain', () => {
+    // The Gemini stream decoder keeps usageMetadata's JSON text and compares each chunk's with it.
+    const kept = { trafficType: 'ON_DEMAND', promptTokenCount: 31, details: [{ modality: 'TEXT', tokenCount: 31 }], flag: true, none: null };
+    class WithToJson {
+      trafficType = 'ON_DEMAND';
+      toJSON(): unknown {
+        return { other: 1 };
+      }
+    }
+    const values: unknown[] = [
+      kept,
+      JSON.parse(JSON.stringify(kept)),
+      { ...kept, trafficType: 'PROVISIONED' },
+      { ...kept, promptTokenCount: 32 },
+      { ...kept, details: [{ modality: 'TEXT', tokenCount: 31 }, { modality: 'IMAGE', tokenCount: 1 }] },
+      { promptTokenCount: 31, trafficType: 'ON_DEMAND', details: kept.details, flag: true, none: null },
+      { ...kept, extra: undefined },
+      { ...kept, extra: 1 },
+      { ...kept, none: undefined },
+      { ...kept, promptTokenCount: NaN },
+      { ...kept, promptTokenCount: -0 },
+      { ...kept, details: [undefined] },
+      Object.assign(Object.create(null) as object, kept),
+      new WithToJson(),
+      new Date(0),
+      { trafficType: 'ON_DEMAND' },
+      'ON_DEMAND',
+      31,
+      null,
+      [kept],
+    ];
+    for (const k of [kept, { trafficType: 'ON_DEMAND' }, 'ON_DEMAND', 31, null, [kept]]) {
+      const text = JSON.stringify(k);
+      expect(jsonTextEquals(k as JsonValue, text)).toBe(true);
+      for (const v of values) if (jsonTextEquals(v as JsonValue, text)) expect(JSON.stringify(v), text).toBe(text);
+    }
+    expect(jsonTextEquals(new WithToJson() as unknown as JsonValue, '{"trafficType":"ON_DEMAND"}')).toBe(false);
+  });
 });
+
