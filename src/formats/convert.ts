@@ -35,7 +35,8 @@ export function convert<T = unknown>(body: unknown, options: ConvertOptions): Co
   const source = getKindCodec(options.from, kind);
   const target = getKindCodec(options.to, kind);
   const losses = new LossList();
-  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  // No copy when the caller sets no limits (nearly every call): codecs only read them.
+  const limits: Limits = options.limits === undefined ? DEFAULT_LIMITS : { ...DEFAULT_LIMITS, ...options.limits };
   // The source's private hints only matter to a target that reads them, or on the way back.
   const canonical = source.decode(body, { limits, losses, hints: options.preserve === true || readsHints(options.to) });
   const value = target.encode(canonical, { preserve: options.preserve === true, losses });
