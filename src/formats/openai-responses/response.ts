@@ -8,6 +8,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Choice, Response } from '../../model/response.js';
 import type { StopReason } from '../../model/stop-reason.js';
@@ -136,7 +137,8 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ResponsesResp
   const local = new LossList();
   const rest = own(res.ext);
   const absent: ReadonlySet<string> = Array.isArray(rest?.['$absent']) ? new Set(rest['$absent'] as string[]) : NOTHING_ABSENT;
-  const [choice, ...extra] = res.choices;
+  // No rest destructuring: it runs the iterator and builds a list for every response.
+  const choice = res.choices[0];
   const out: JsonObject = { id: res.id ?? `resp_${randomHex32()}` };
   if (res.id === undefined) stash['id'] = null;
   if (!absent.has('object')) out['object'] = 'response';
@@ -145,7 +147,7 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ResponsesResp
   // No choice at all (a blocked prompt) reads back as one empty output: only the stash says so.
   if (choice === undefined) stash['choices'] = [];
   const cut = incompleteFor(choice?.stopReason) !== null;
-  const { items, trailing } = encodeItems(choice ? [choice.message] : [], ctx, 'output', 0, () => ['choices', 0, 'message'], false, cut);
+  const { items, trailing } = encodeItems(choice ? [choice.message] : [], ctx, 'output', 0, messagePath, false, cut);
   out['output'] = items;
   if (trailing.length > 0) stash['$trailing'] = trailing as unknown as JsonObject[];
   if (choice) {
@@ -161,7 +163,8 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ResponsesResp
     if (ctx.preserve && reason.raw !== status) stash['stopReason'] = reason as unknown as JsonObject;
     flush(local, ctx, stash, 'stopReason', reason as unknown as JsonObject);
   }
-  if (extra.length > 0) {
+  if (res.choices.length > 1) {
+    const extra = res.choices.slice(1);
     loss(local, 'extra-choices', ['choices'], `a response holds one output: ${extra.length} more choice(s) dropped`);
     flush(local, ctx, stash, 'choices', extra as unknown as JsonObject[]);
   }
@@ -171,8 +174,46 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ResponsesResp
     if (ctx.preserve && !isDeepStrictEqual(res.usage.raw, out['usage'])) stash['usage'] = res.usage as unknown as JsonObject;
     flush(local, ctx, stash, 'usage', res.usage as unknown as JsonObject);
   }
+  if (rest === undefined) fillRequired(out, res, reason, stash);
+  else fillAround(out, res, absent, reason, stash);
+  foreignTop(res.ext, ctx, stash);
+  putTopStash(out, stash, ctx);
+  return out as unknown as ResponsesResponse;
+}
+
+/** The path of the one message encodeItems writes (no closure per response). */
+const messagePath = (): Path => ['choices', 0, 'message'];
+
+/**
+ * fillAround for a response with no residue and no absent fields of this format (every other
+ * origin's): what `out` holds is then known, so each required field is written without asking.
+ * Same keys, values and order as fillAround gives it.
+ */
+function fillRequired(out: JsonObject, res: Response, reason: StopReason | undefined, stash: JsonObject): void {
+  if (!reason) out['status'] = 'completed';
+  out['incomplete_details'] = incompleteFor(reason);
+  if (res.model === undefined) {
+    stash['model'] = null;
+    out['model'] = '';
+  }
+  if (res.created === undefined) {
+    stash['created'] = null;
+    out['created_at'] = Math.floor(Date.now() / 1000);
+  }
+  // FILLERS after 'object', which the encoder wrote first; a fresh empty list each time.
+  out['error'] = null;
+  out['instructions'] = null;
+  out['tools'] = [];
+  out['tool_choice'] = 'auto';
+  out['parallel_tool_calls'] = true;
+  out['metadata'] = null;
+  out['temperature'] = null;
+  out['top_p'] = null;
+}
+
+/** This format's residue written back, then what the spec requires and neither the canonical response nor its residue gave. */
+function fillAround(out: JsonObject, res: Response, absent: ReadonlySet<string>, reason: StopReason | undefined, stash: JsonObject): void {
   restoreResidue(out, res.ext, OR);
-  // What the spec requires and neither the canonical response nor its residue gave.
   if (unfilled(out, absent, 'status')) out['status'] = 'completed';
   if (unfilled(out, absent, 'incomplete_details')) out['incomplete_details'] = incompleteFor(reason);
   if (unfilled(out, absent, 'model')) {
@@ -185,7 +226,4 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ResponsesResp
   }
   // A fresh empty list each time: the caller owns the body it gets.
   for (const [key, filler] of FILLERS) if (unfilled(out, absent, key)) out[key] = Array.isArray(filler) ? [] : filler;
-  foreignTop(res.ext, ctx, stash);
-  putTopStash(out, stash, ctx);
-  return out as unknown as ResponsesResponse;
 }

@@ -57,6 +57,17 @@ function details(out: JsonObject, key: string, given: JsonObject[string] | undef
 export function encodeUsage(usage: Usage, path: Path, losses: LossSink): JsonObject {
   reportForeignExt(usage.ext, OR, path, losses);
   const rest = usage.ext?.[OR];
+  if (rest === undefined) {
+    // Another origin's usage (nothing of this format's kept): every detail count, 0 when unknown,
+    // as `details` writes them, without its lists per call.
+    return {
+      input_tokens: usage.inputTokens,
+      output_tokens: usage.outputTokens,
+      input_tokens_details: { cached_tokens: usage.cacheReadTokens ?? 0, cache_write_tokens: usage.cacheWriteTokens ?? 0 },
+      output_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
+      total_tokens: usage.totalTokens ?? usage.inputTokens + usage.outputTokens,
+    };
+  }
   const out: JsonObject = { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens };
   details(out, 'input_tokens_details', rest?.['input_tokens_details'], rest?.['$noInputDetails'] === true, [
     ['cached_tokens', usage.cacheReadTokens],
