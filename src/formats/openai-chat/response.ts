@@ -14,7 +14,6 @@ import { LossList } from '../shared/loss-list.js';
 import { keepResidue, reportForeignExt, residue, restoreResidue } from '../shared/residue.js';
 import { putTopStash, stashGroup, takeMessageStash, takeTopStash } from '../shared/stash.js';
 import { joinTexts } from '../shared/join-texts.js';
-import { randomUuid } from '../shared/random-hex.js';
 import { contentPart, isBlank, loss, own, restoreNested } from './content-encode.js';
 import { withHint } from './content-decode.js';
 import { decodeAssistant } from './message-decode.js';
@@ -234,7 +233,7 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
   if (Object.keys(stops).length > 0) stash['stopReasons'] = stops;
   if (Object.keys(choiceExt).length > 0) stash['choiceExt'] = choiceExt;
   const out: JsonObject = {
-    id: res.id ?? `chatcmpl-${randomUuid()}`,
+    id: res.id ?? `chatcmpl-${crypto.randomUUID()}`,
     created: res.created ?? Math.floor(Date.now() / 1000),
     model: res.model ?? '',
     choices,

@@ -22,15 +22,3 @@ export function randomHex32(): string {
   offset += ID_CHARS;
   return hex;
 }
-
-const VARIANT = '89ab';
-
-/**
- * A random UUID in `crypto.randomUUID()`'s form (version 4, RFC 4122 variant, lowercase) made from
- * the pool: 122 random bits, as randomUUID's, for ~0.1 µs instead of its ~1 µs.
- */
-export function randomUuid(): string {
-  const h = randomHex32();
-  const variant = VARIANT[parseInt(h.charAt(16), 16) & 3] as string;
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
