@@ -6,6 +6,7 @@
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
+import type { Part } from '../../model/part.js';
 import type { Choice, Response } from '../../model/response.js';
 import type { DecodeContext, EncodeContext } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
@@ -102,18 +103,28 @@ function encodeCandidate(c: Choice, i: number, ctx: EncodeContext, stops: TopSta
   }
   if (c.stopReason) {
     const reason = c.stopReason;
-    out['finishReason'] = stops.field(String(c.index), reason, (losses) => {
-      const { value, exact } = encodeFinishReason(reason, hints?.['$rawFinish'] === true);
-      // STOP reads back as tool-calls when the turn calls functions, as stop when it does not.
-      const called = c.message.parts.some((p) => p.type === 'tool-call' && !p.providerExecuted);
-      const back = decodeFinishReason(value, called).unified;
-      if (!exact || (back !== reason.unified && reason.unified !== 'other')) loss(losses, 'stop-reason', [...path, 'stopReason'], `stop reason '${reason.raw ?? reason.unified}' sent as '${value}'`, 'approximated');
-      return value;
-    });
+    const losses = new LossList();
+    const { value, exact } = encodeFinishReason(reason, hints?.['$rawFinish'] === true);
+    // STOP reads back as tool-calls when the turn calls functions, as stop when it does not.
+    const back = decodeFinishReason(value, callsClientTool(c.message)).unified;
+    if (!exact || (back !== reason.unified && reason.unified !== 'other')) loss(losses, 'stop-reason', [...path, 'stopReason'], `stop reason '${reason.raw ?? reason.unified}' sent as '${value}'`, 'approximated');
+    stops.record(String(c.index), reason, losses.items);
+    out['finishReason'] = value;
   }
   if (hints?.['$noIndex'] !== true) out['index'] = c.index;
   restoreResidue(out, c.ext, ID);
   return out;
+}
+
+/** Whether the message calls a function the client runs (a loop: this runs for every candidate). */
+function callsClientTool(m: Message): boolean {
+  for (const p of m.parts) if (p.type === 'tool-call' && !p.providerExecuted) return true;
+  return false;
+}
+
+/** TopStash.record's pushing of losses alone, for losses that put no field in the stash. */
+function pushLosses(ctx: EncodeContext, losses: LossList): void {
+  for (const l of losses.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
 }
 
 function encodeMessage(m: Message, path: Path, losses: LossList): JsonObject {
@@ -122,10 +133,10 @@ function encodeMessage(m: Message, path: Path, losses: LossList): JsonObject {
   reportExt(m.ext, path, losses);
   const ctx: PartContext = { names: new Map(), omitted: new Set() };
   const parts: JsonObject[] = [];
-  m.parts.forEach((p, j) => {
-    const w = encodePart(p, 'model', [...path, 'parts', j], losses, ctx);
+  for (let j = 0; j < m.parts.length; j++) {
+    const w = encodePart(m.parts[j] as Part, 'model', [...path, 'parts', j], losses, ctx);
     if (w) parts.push(w);
-  });
+  }
   const hints = own(m.ext);
   const out: JsonObject = {};
   if (!(hints?.['$noParts'] === true && parts.length === 0)) out['parts'] = parts;
@@ -139,35 +150,51 @@ export function encodeResponse(res: Response, ctx: EncodeContext): GeminiRespons
   const stops = new TopStash(ctx);
   const hints = own(res.ext);
   const out: JsonObject = {};
-  if (res.choices.length > 0 || hints?.['$noCandidates'] !== true) {
-    out['candidates'] = res.choices.map((c, i) => encodeCandidate(c, i, ctx, stops));
+  const choices = res.choices;
+  if (choices.length > 0 || hints?.['$noCandidates'] !== true) {
+    const candidates: JsonObject[] = [];
+    for (let i = 0; i < choices.length; i++) candidates.push(encodeCandidate(choices[i] as Choice, i, ctx, stops));
+    out['candidates'] = candidates;
   }
   // Other formats' choice and message ext (hints too) ride in the stash for an exact way back.
-  const extras: JsonObject = {};
-  res.choices.forEach((c, i) => {
-    const e: JsonObject = {};
+  // Loops and losses gathered in place: no closure per choice or field.
+  let extras: JsonObject | undefined;
+  for (let i = 0; i < choices.length; i++) {
+    const c = choices[i] as Choice;
     const choiceExt = foreignExt(c.ext);
     const messageExt = foreignExt(c.message.ext);
-    if (choiceExt) e['choice'] = choiceExt;
-    if (messageExt) e['message'] = messageExt;
-    if (Object.keys(e).length > 0) extras[String(c.index)] = e;
-    top.field('$lost', null, (losses) => reportForeignExt(c.ext, ID, ['choices', i], losses));
-  });
-  delete top.fields['$lost'];
-  if (Object.keys(extras).length > 0) top.fields['choiceExt'] = extras;
+    if (choiceExt || messageExt) {
+      const e: JsonObject = {};
+      if (choiceExt) e['choice'] = choiceExt;
+      if (messageExt) e['message'] = messageExt;
+      (extras ??= {})[String(c.index)] = e;
+    }
+    if (c.ext !== undefined) {
+      const losses = new LossList();
+      reportForeignExt(c.ext, ID, ['choices', i], losses);
+      pushLosses(ctx, losses);
+    }
+  }
+  if (extras !== undefined) top.fields['choiceExt'] = extras;
   if (res.usage) {
-    const usage = res.usage;
-    out['usageMetadata'] = top.field('usage', usage, (losses) => encodeUsage(usage, losses).value);
+    const losses = new LossList();
+    out['usageMetadata'] = encodeUsage(res.usage, losses).value;
+    top.record('usage', res.usage, losses.items);
   }
   if (res.model !== undefined) out['modelVersion'] = res.model;
   if (res.id !== undefined) out['responseId'] = res.id;
   if (res.created !== undefined) {
-    const created = res.created;
-    top.field('created', created, (losses) => loss(losses, 'unsupported-field', ['created'], "Gemini responses carry no 'created' time (Vertex has createTime)"));
+    const losses = new LossList();
+    loss(losses, 'unsupported-field', ['created'], "Gemini responses carry no 'created' time (Vertex has createTime)");
+    top.record('created', res.created, losses.items);
   }
   restoreResidue(out, res.ext, ID);
-  top.field('ext', foreignExt(res.ext), (losses) => reportForeignExt(res.ext, ID, [], losses));
   const foreign = foreignExt(res.ext);
+  if (res.ext !== undefined) {
+    const losses = new LossList();
+    reportForeignExt(res.ext, ID, [], losses);
+    top.record('ext', foreign, losses.items);
+  }
   if (foreign) top.fields['ext'] = foreign;
   if (Object.keys(stops.fields).length > 0) top.fields['stopReasons'] = stops.fields;
   putTopStash(out, top.fields, ctx);
