@@ -88,8 +88,11 @@ export function encodeResponse(value: Response, ctx: EncodeContext): BedrockResp
   for (const key of ['id', 'model', 'created'] as const) {
     if (value[key] !== undefined) lose(local, 'unsupported-field', [key], `Bedrock Converse responses have no '${key}'`);
   }
-  const { outputExtra: _o, ...ownRest } = own;
-  restoreResidue(out, { [ID]: ownRest }, ID);
+  // Only this format's own residue has anything to write back (another origin's response has none).
+  if (value.ext?.[ID] !== undefined) {
+    const { outputExtra: _o, ...ownRest } = own;
+    restoreResidue(out, { [ID]: ownRest }, ID);
+  }
   reportForeignExt(value.ext, ID, [], local);
 
   for (const l of local.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);

@@ -239,8 +239,14 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
     choices,
   };
   // Made up because required, not because known: under preserve they come back absent.
-  const absent = (['id', 'created', 'model'] as const).filter((key) => res[key] === undefined);
-  if (absent.length > 0) stash['absent'] = absent;
+  // A list only when one is missing (no filter closure and list per response).
+  if (res.id === undefined || res.created === undefined || res.model === undefined) {
+    const absent: string[] = [];
+    if (res.id === undefined) absent.push('id');
+    if (res.created === undefined) absent.push('created');
+    if (res.model === undefined) absent.push('model');
+    stash['absent'] = absent;
+  }
   if (res.usage) {
     out['usage'] = encodeUsage(res.usage, local, ['usage']);
     if (hasForeignExt(res.usage.ext, OPENAI_CHAT)) stash['usage'] = res.usage as unknown as JsonObject;
