@@ -130,19 +130,27 @@ class AssistantItems {
  * name with the first open call of that name, or else left out; both are reported.
  */
 export class OpenCalls {
-  private readonly open = new Map<string, string>();
-  constructor(readonly serverState: boolean) {}
+  /** Made on the first call recorded: a response's one message records none. */
+  private open: Map<string, string> | undefined;
+  /**
+   * `recording` false: no result can follow (one message left, or `serverState`, which answers
+   * every result as it is), so calls need not be remembered.
+   */
+  constructor(
+    readonly serverState: boolean,
+    private readonly recording = true,
+  ) {}
 
   called(item: JsonObject | undefined): void {
-    if (item?.['type'] === 'function_call') this.open.set(item['call_id'] as string, item['name'] as string);
+    if (this.recording && item?.['type'] === 'function_call') (this.open ??= new Map()).set(item['call_id'] as string, item['name'] as string);
   }
 
   /** The call id to answer, or undefined when the result must be left out. */
   answer(part: ToolResultPart, path: Path, losses: LossSink): string | undefined {
-    if (this.serverState || this.open.delete(part.callId)) return part.callId;
-    for (const [id, name] of this.open) {
+    if (this.serverState || this.open?.delete(part.callId) === true) return part.callId;
+    for (const [id, name] of this.open ?? []) {
       if (part.name === undefined || name !== part.name) continue;
-      this.open.delete(id);
+      this.open?.delete(id);
       loss(losses, 'tool-id', [...path, 'callId'], `result for '${part.callId}' answers call '${id}' of the same tool`, 'approximated');
       return id;
     }
@@ -288,7 +296,8 @@ export function encodeItems(
   cut = false,
 ): EncodedItems {
   const items: JsonObject[] = [];
-  const calls = new OpenCalls(serverState);
+  // Results come only in later messages: with one message (a response's output) none can answer a call.
+  const calls = new OpenCalls(serverState, !serverState && messages.length - start > 1);
   let prevModelSide = false;
   let pending: Message[] = [];
   const pendingLosses = new LossList();

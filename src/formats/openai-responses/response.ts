@@ -70,7 +70,10 @@ export function decodeResponse(input: unknown, ctx: DecodeContext): Response {
   const choice: Choice = { index: 0, message: message ?? { role: 'assistant', parts: [] } };
   const res: Response = { id: body['id'] as string, choices: [choice] };
   const absent: string[] = [];
-  for (const [key] of FILLERS) if (!(key in body)) absent.push(key);
+  for (let k = 0; k < FILLERS.length; k++) {
+    const key = (FILLERS[k] as [string, JsonValue])[0];
+    if (!(key in body)) absent.push(key);
+  }
   let rest = residue(body, KNOWN, isEchoFiller);
   const status = body['status'];
   if (typeof status === 'string') {

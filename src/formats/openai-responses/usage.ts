@@ -28,7 +28,10 @@ export function decodeUsage(u: JsonObject): Usage {
   usage.raw = u; // as received, shared rather than copied
   let rest = residue(u, USAGE_KEYS);
   // What the encoder would otherwise fill in for another origin's usage.
-  for (const [key, hint] of ABSENT) if (!(key in u)) (rest ??= {})[hint] = true;
+  for (let k = 0; k < ABSENT.length; k++) {
+    const [key, hint] = ABSENT[k] as [string, string];
+    if (!(key in u)) (rest ??= {})[hint] = true;
+  }
   keepResidue(usage, OR, rest);
   return usage;
 }
