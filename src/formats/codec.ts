@@ -11,7 +11,8 @@ export interface Limits {
   maxTextBytes: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { maxTextBytes: 100 * 1024 };
+// Frozen: convert and the Transcoder hand this one object to every codec, which must only read it.
+export const DEFAULT_LIMITS: Limits = Object.freeze({ maxTextBytes: 100 * 1024 });
 
 /** Collects losses as a conversion goes; codecs only ever push. */
 export interface LossSink {
