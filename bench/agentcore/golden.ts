@@ -59,7 +59,7 @@ function roundTrips(name: string, body: unknown): void {
   if (Array.isArray(events)) {
     line(`${name} eventsToMessages`, () => {
       const losses: unknown[] = [];
-      const messages = eventsToMessages(JSON.parse(JSON.stringify(events)) as unknown[], { losses: { push: (l) => void losses.push(l) } as never });
+      const messages = eventsToMessages(JSON.parse(JSON.stringify(events)) as unknown[], { losses: { push: (l: unknown) => void losses.push(l) } as never });
       const again = messages.map((m, i) => messageToEvent(m, { preserve: true, index: i }));
       return [messages, losses, again];
     });
