@@ -29,7 +29,7 @@ import { messagesWithoutPlainArgumentsJson } from '../shared/plain-arguments.js'
 import { unpaired } from './older-results.js';
 import { plainSegments, type Slot } from './slots.js';
 import { strandsMessages } from './strands.js';
-import { writesBackAsWritten, type Written } from './written.js';
+import { writesBackAsWritten, writtenEvent, type Written } from './written.js';
 
 export interface At {
   m: Message;
@@ -120,7 +120,8 @@ function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserv
   const o = own((run[0] as At).m.ext);
   const verbatim = o?.['$event'];
   if (isJsonObject(verbatim) && metadataFits(verbatim, metadataEntries) && stashHashMatches(run.map((a) => bare(a.m)), o?.['$hash'])) return [verbatim];
-  const events = run.map((a) => encodeEvent(a.m, ['messages', a.i], losses, info, preserve, metadataEntries, blobs, a.names));
+  const objects: (JsonValue | undefined)[][] = [];
+  const events = run.map((a, k) => (written !== undefined && blobs === 'text' ? writtenEvent(a.m, ['messages', a.i], a.names, losses, info, preserve, metadataEntries, objects, k) : encodeEvent(a.m, ['messages', a.i], losses, info, preserve, metadataEntries, blobs, a.names)));
   if (run.length > 1) {
     const one = merged(run, events);
     if (one) {
@@ -133,7 +134,7 @@ function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserv
     const e = events[k];
     if (e === undefined) continue;
     out.push(e);
-    written?.set(e, { messages: [(run[k] as At).m], names: [(run[k] as At).names], metadataEntries, preserve });
+    written?.set(e, { messages: [(run[k] as At).m], names: [(run[k] as At).names], metadataEntries, preserve, blobs: objects[k] ?? [] });
   }
   return out;
 }
@@ -188,7 +189,7 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
   const strands = strandsMessages(event, path, ctx, issues);
   if (strands !== undefined) return issues.length > before ? [] : verbatim ? verbatimUnlessSame(event, strands, [], written) : strands;
   const blobs: ParsedBlobs = [];
-  const items = parseEvent(event, path, ctx, issues, verbatim ? blobs : undefined);
+  const items = parseEvent(event, path, ctx, issues, verbatim ? blobs : undefined, written?.blobs);
   if (items === undefined || (items.length === 0 && issues.length === before)) {
     checkEventMetadata(event, path, issues);
     ctx.losses.push({ code: 'empty-event', path, message: 'the event has no payloads (listed with includePayloads false?): no message to read', action: 'dropped' });

@@ -5,11 +5,18 @@
  * encoded from, encoding them again (writesBack) gives the same event, as the encoder reads nothing
  * but its input. The check is strict (key order, prototypes, undefined, -0), so "the same input"
  * means what the encoder sees, not what a JSON reader would; anything else takes the full check.
+ * The check also reads each blob from the value its text was written from (writtenEvent) instead
+ * of parsing the text again, where that text parses back to exactly that value.
  */
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part } from '../../model/part.js';
-import { AGENTCORE, LIMITS } from './agentcore-memory-api.js';
+import type { LossSink } from '../codec.js';
+import { AGENTCORE, BLOB, LIMITS } from './agentcore-memory-api.js';
 import type { CallNames } from './call-names.js';
+import { own } from './content.js';
+import { encodeEvent, textBlobs } from './event-encode.js';
 
 export interface Written {
   /** The messages encoded into the event: one, or a run of joined ones merged into it. */
@@ -18,6 +25,40 @@ export interface Written {
   names: readonly (CallNames | undefined)[];
   metadataEntries: number;
   preserve: boolean;
+  /**
+   * By payload index, the value each text blob was written from, when that text parses back to
+   * exactly it (isJsonClean): the read-back check reads it instead of parsing the text again.
+   */
+  blobs?: readonly (JsonValue | undefined)[];
+}
+
+/**
+ * Whether `JSON.parse(JSON.stringify(v))` is `v` again key for key: plain objects and arrays
+ * (no holes) of strings, booleans, null and finite numbers (not -0), no undefined.
+ */
+export function isJsonClean(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(v) && !Object.is(v, -0);
+    case 'object': {
+      if (v === null) return true;
+      const proto = Object.getPrototypeOf(v);
+      if (Array.isArray(v)) {
+        if (proto !== Array.prototype) return false;
+        for (let i = 0; i < v.length; i++) if (!(i in v) || !isJsonClean(v[i])) return false;
+        return true;
+      }
+      if (proto !== Object.prototype) return false;
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) if (!isJsonClean(o[k])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 /** Whether `a` and `b` are the same input to an encoder: plain objects and arrays with the same keys in the same order, and the same primitives. */
@@ -118,4 +159,24 @@ function nameLastOnly(ext: unknown): boolean {
   if (keys.length !== 1 || keys[0] !== AGENTCORE || typeof mine !== 'object' || mine === null || Object.getPrototypeOf(mine) !== Object.prototype) return false;
   const hints = Object.keys(mine);
   return hints.length === 1 && hints[0] === '$nameLast' && (mine as Record<string, unknown>)['$nameLast'] === true;
+}
+
+/**
+ * encodeEvent with text blobs, as encodeRun asks for, with the value of each text blob kept at
+ * `objects[k]` (when it parses back to exactly that: isJsonClean) for the read-back check.
+ */
+export function writtenEvent(m: Message, path: Path, names: CallNames | undefined, losses: LossSink, info: LossSink, preserve: boolean, metadataEntries: number, objects: (JsonValue | undefined)[][], k: number): JsonObject | undefined {
+  if (own(m.ext)?.['$objectBlobs'] === true) return encodeEvent(m, path, losses, info, preserve, metadataEntries, 'text', names);
+  const event = encodeEvent(m, path, losses, info, preserve, metadataEntries, 'objects', names);
+  if (event === undefined) return undefined;
+  const payload = event['payload'] as JsonObject[];
+  const kept: (JsonValue | undefined)[] = [];
+  for (let j = 0; j < payload.length; j++) {
+    const blob = (payload[j] as JsonObject)['blob'];
+    kept.push(isJsonObject(blob) && blob['blobType'] !== BLOB.payloads && isJsonClean(blob) ? blob : undefined);
+  }
+  // What encodeEvent does with 'text' (the same key order: payload is already in place).
+  event['payload'] = payload.map(textBlobs);
+  objects[k] = kept;
+  return event;
 }

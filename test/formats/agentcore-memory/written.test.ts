@@ -10,10 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../src/formats/agentcore-memory/agentcore-memory-api.js';
 import type { CallNames } from '../../../src/formats/agentcore-memory/call-names.js';
 import { messagesOf, parseEvent, type ParsedBlobs } from '../../../src/formats/agentcore-memory/event-decode.js';
+import { encodeContent } from '../../../src/formats/agentcore-memory/content.js';
 import { encodeEvent } from '../../../src/formats/agentcore-memory/event-encode.js';
 import { writesBack } from '../../../src/formats/agentcore-memory/mapping.js';
 import { strandsMessages } from '../../../src/formats/agentcore-memory/strands.js';
-import { sameInput, writesBackAsWritten, type Written } from '../../../src/formats/agentcore-memory/written.js';
+import { isJsonClean, sameInput, writesBackAsWritten, type Written } from '../../../src/formats/agentcore-memory/written.js';
 import { DEFAULT_LIMITS, type DecodeContext } from '../../../src/formats/codec.js';
 import { LossList } from '../../../src/formats/shared/loss-list.js';
 import type { Issue } from '../../../src/model/errors.js';
@@ -149,5 +150,26 @@ describe('agentcore-memory read-back shortcut (written.ts)', () => {
     expect(sameInput(0, -0)).toBe(false);
     expect(sameInput(new Date(0), new Date(1))).toBe(false);
     expect(sameInput({ a: 1 }, Object.assign(Object.create(null) as object, { a: 1 }))).toBe(false);
+  });
+
+  it('isJsonClean only where JSON text parses back to the same input (the read-back check reads the value instead of the text)', () => {
+    const values: unknown[] = [];
+    for (const m of fc.sample(someMessage, { seed: 5, numRuns: 200 })) for (const p of m.parts) values.push(encodeContent(p), p);
+    class Box {
+      a = 1;
+    }
+    // eslint-disable-next-line no-sparse-arrays
+    const odd: unknown[] = [undefined, -0, NaN, Infinity, new Date(0), [1, , 2], [1, undefined], new Box(), { a: undefined }, { toJSON: () => 1 }, Object.create(null), JSON.parse('{"__proto__":{"x":1}}'), { 2: 'a', 1: 'b', x: 'c' }, 1n, () => 1, Symbol('s')];
+    for (const o of odd) values.push(o, { v: o }, [o]);
+    let clean = 0;
+    const wrong: string[] = [];
+    for (const v of values) {
+      if (!isJsonClean(v)) continue;
+      clean++;
+      if (!sameInput(JSON.parse(JSON.stringify(v)), v)) wrong.push(String(JSON.stringify(v)).slice(0, 200));
+    }
+    expect(wrong).toEqual([]);
+    expect(clean).toBeGreaterThan(100);
+    for (const o of [undefined, -0, NaN, new Date(0), new Box(), { a: undefined }]) expect(isJsonClean({ v: o })).toBe(false);
   });
 });
