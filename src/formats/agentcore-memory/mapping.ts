@@ -338,13 +338,13 @@ function decodesBack(events: readonly JsonObject[], group: readonly At[], writte
  */
 export function encodeMessageGroup(group: readonly At[], ctx: EncodeContext, metadataEntries: number = LIMITS.metadataEntries): JsonObject[] {
   const canonical = group.map((a) => a.m);
-  // The events encoded here (not kept verbatim), whose blob texts the read-back check trusts.
-  const written = new Map<JsonValue, Written>();
+  // The events encoded here (not kept verbatim), for the read-back check: only under preserve, its only reader.
+  const written = ctx.preserve ? new Map<JsonValue, Written>() : undefined;
   // Each group finished by stashGroup: no closures per group.
   const local = new LossList();
   const runs = runsOf(group);
   const events = runs.length === 1 ? encodeRun(runs[0] as At[], local, ctx.losses, ctx.preserve, metadataEntries, 'text', written) : runs.flatMap((run) => encodeRun(run, local, ctx.losses, ctx.preserve, metadataEntries, 'text', written));
-  const wire = stashGroup(canonical, ctx, local, events, local.length === 0 && ctx.preserve && !decodesBack(events, group, written));
+  const wire = stashGroup(canonical, ctx, local, events, written !== undefined && local.length === 0 && !decodesBack(events, group, written));
   sinkStash(wire[0]);
   return wire;
 }
