@@ -22,7 +22,8 @@ import type { Limits } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { AGENTCORE, CALL_KEYS, LIMITS, put, RESULT_KEYS } from './agentcore-memory-api.js';
-import { ExtSchema, FormatIdSchema, isCanonicalPartType, PART_SHAPES, ReasoningPayloadSchema, STRICT_PART } from './part-schema.js';
+import { ExtSchema, isCanonicalPartType, PART_SHAPES, ReasoningPayloadSchema, STRICT_PART } from './part-schema.js';
+import { isFormatId, surelyReasoningPayload, surelyValidPart } from './plain-shapes.js';
 
 export function own(ext: Ext | undefined): JsonObject | undefined {
   return ext?.[AGENTCORE];
@@ -53,6 +54,9 @@ function rest(obj: JsonObject, known: ReadonlySet<string>): JsonObject {
   return out;
 }
 
+/** Each part type's own keys, made once (this runs for every content read). */
+const KNOWN = Object.fromEntries(Object.entries(PART_SHAPES).map(([k, shape]) => [k, new Set(Object.keys(shape))])) as unknown as Record<keyof typeof PART_SHAPES, ReadonlySet<string>>;
+
 const providerBlock = (content: JsonObject): Part => ({ type: 'provider-block', origin: AGENTCORE, block: content });
 
 function validated(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: readonly unknown[] } } }, value: JsonValue, path: Path, issues: Issue[]): boolean {
@@ -80,17 +84,16 @@ export function decodeContent(content: JsonObject, path: Path, limits: Limits, i
     return part;
   }
   if (type === 'reasoning' && 'provider' in content) {
-    const origin = FormatIdSchema.safeParse(content['provider']);
-    const payload = ReasoningPayloadSchema.safeParse(content['payload']);
+    const origin = content['provider'];
+    const payload = content['payload'];
     const keys = Object.keys(content);
-    if (!origin.success || !payload.success || keys.length !== 3 || !('payload' in content)) return providerBlock(content);
-    return { type: 'reasoning', origin: origin.data, ...(content['payload'] as JsonObject) } as ReasoningPart;
+    if (!isFormatId(origin) || !(surelyReasoningPayload(payload) || ReasoningPayloadSchema.safeParse(payload).success) || keys.length !== 3 || !('payload' in content)) return providerBlock(content);
+    return { type: 'reasoning', origin, ...(payload as JsonObject) } as ReasoningPart;
   }
   if (!isCanonicalPartType(type) || (type === 'document' && !('source' in content))) return providerBlock(content);
-  const known = new Set(Object.keys(PART_SHAPES[type]));
-  const residue = rest(content, known);
+  const residue = rest(content, KNOWN[type]);
   const body = Object.keys(residue).length === 0 ? content : rest(content, new Set(Object.keys(residue)));
-  if (!validated(STRICT_PART[type], body, path, issues)) return undefined;
+  if (!surelyValidPart(type, body) && !validated(STRICT_PART[type], body, path, issues)) return undefined;
   const part = body as unknown as Part;
   checkTexts(part, limits, path, issues);
   const ext = withOwn(part.ext, residue);

@@ -63,8 +63,9 @@ function wrongData(issues: Issue[], path: Path, type: string, key: string, data:
 }
 
 /** Parses one blob payload's value; `path` is the blob's own path (`[..., 'payload', j, 'blob']`). */
-export function parseBlob(blob: JsonValue, path: Path, issues: Issue[]): ParsedBlob | undefined {
-  const value = blobValue(blob, path, issues);
+/** `known`: the value of text `blob` when it is already at hand (written here from it: see written.ts), so the text need not be parsed. */
+export function parseBlob(blob: JsonValue, path: Path, issues: Issue[], known?: JsonValue): ParsedBlob | undefined {
+  const value = known !== undefined && typeof blob === 'string' ? known : blobValue(blob, path, issues);
   if (value === undefined) return undefined;
   const object = typeof blob !== 'string';
   if (Array.isArray(value)) return { env: { type: BLOB.toolCalls, calls: value, bare: true }, object, unknown: [], value };

@@ -64,7 +64,7 @@ function onlyKeys(obj: JsonObject, a: string, b: string): boolean {
  * `blobs`, for a top-level payload: where to keep the parsed value of a blob read from text, at
  * the payload's index (`at`), for the read-back check (mapping.ts) to compare with.
  */
-function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], nested: boolean, ctx: DecodeContext, blobs?: ParsedBlobs, at = 0): void {
+function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], nested: boolean, ctx: DecodeContext, blobs?: ParsedBlobs, at = 0, known?: JsonValue): void {
   const keys = isJsonObject(p) ? Object.keys(p) : [];
   if (!isJsonObject(p) || keys.length !== 1 || (keys[0] !== 'conversational' && keys[0] !== 'blob')) {
     issues.push({ code: 'invalid_payload', path, message: 'a payload is exactly one of {conversational} or {blob}', expected: '{conversational: {role, content: {text}}} | {blob}' });
@@ -85,7 +85,7 @@ function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], ne
     out.push({ slot: { kind: 'conversational', role: role as WireRole }, path, text });
     return;
   }
-  const parsed = parseBlob(p['blob'] as JsonValue, [...path, 'blob'], issues);
+  const parsed = parseBlob(p['blob'] as JsonValue, [...path, 'blob'], issues, known);
   if (!parsed) return;
   if (blobs !== undefined && !parsed.object) blobs[at] = parsed.value;
   for (const k of parsed.unknown) ctx.losses.push({ code: 'unsupported-field', path: [...path, 'blob', k], message: `envelope field '${k}' is not read`, action: 'dropped' });
@@ -105,9 +105,10 @@ export type ParsedBlobs = (JsonValue | undefined)[];
 
 /**
  * Checks an event's payloads (packed ones unpacked in place); undefined when the event has no
- * `payload` key. `blobs` receives the parsed value of each top-level blob read from text.
+ * `payload` key. `blobs` receives the parsed value of each top-level blob read from text; `known`
+ * holds, by payload index, the values of blob texts already at hand (written.ts).
  */
-export function parseEvent(event: JsonObject, path: Path, ctx: DecodeContext, issues: Issue[], blobs?: ParsedBlobs): Item[] | undefined {
+export function parseEvent(event: JsonObject, path: Path, ctx: DecodeContext, issues: Issue[], blobs?: ParsedBlobs, known?: readonly (JsonValue | undefined)[]): Item[] | undefined {
   const payload = event['payload'];
   if (payload === undefined) return undefined;
   if (!Array.isArray(payload)) {
@@ -115,7 +116,7 @@ export function parseEvent(event: JsonObject, path: Path, ctx: DecodeContext, is
     return [];
   }
   const out: Item[] = [];
-  for (let j = 0; j < payload.length; j++) parsePayload(payload[j] as JsonValue, [...path, 'payload', j], issues, out, false, ctx, blobs, j);
+  for (let j = 0; j < payload.length; j++) parsePayload(payload[j] as JsonValue, [...path, 'payload', j], issues, out, false, ctx, blobs, j, known?.[j]);
   return out;
 }
 

@@ -29,6 +29,7 @@ import { messagesWithoutPlainArgumentsJson } from '../shared/plain-arguments.js'
 import { unpaired } from './older-results.js';
 import { plainSegments, type Slot } from './slots.js';
 import { strandsMessages } from './strands.js';
+import { writesBackAsWritten, writtenEvent, type Written } from './written.js';
 
 export interface At {
   m: Message;
@@ -112,20 +113,29 @@ function merged(run: readonly At[], events: readonly (JsonObject | undefined)[])
 
 /**
  * The events of a run. `written`, when given, gets each event encoded here (not one kept
- * verbatim): its blob texts are JSON.stringify output, which the read-back check need not verify.
+ * verbatim) with what it was encoded from: its blob texts are JSON.stringify output, which the
+ * read-back check need not verify, and messages read back as they were need no second encoding.
  */
-function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserve: boolean, metadataEntries: number = LIMITS.metadataEntries, blobs: 'text' | 'objects' = 'text', written?: Set<JsonValue>): JsonObject[] {
+function encodeRun(run: readonly At[], losses: LossSink, info: LossSink, preserve: boolean, metadataEntries: number = LIMITS.metadataEntries, blobs: 'text' | 'objects' = 'text', written?: Map<JsonValue, Written>): JsonObject[] {
   const o = own((run[0] as At).m.ext);
   const verbatim = o?.['$event'];
   if (isJsonObject(verbatim) && metadataFits(verbatim, metadataEntries) && stashHashMatches(run.map((a) => bare(a.m)), o?.['$hash'])) return [verbatim];
-  const events = run.map((a) => encodeEvent(a.m, ['messages', a.i], losses, info, preserve, metadataEntries, blobs, a.names));
-  let out: JsonObject[] | undefined;
+  const objects: (JsonValue | undefined)[][] = [];
+  const events = run.map((a, k) => (written !== undefined && blobs === 'text' ? writtenEvent(a.m, ['messages', a.i], a.names, losses, info, preserve, metadataEntries, objects, k) : encodeEvent(a.m, ['messages', a.i], losses, info, preserve, metadataEntries, blobs, a.names)));
   if (run.length > 1) {
     const one = merged(run, events);
-    if (one) out = [one];
+    if (one) {
+      written?.set(one, { messages: run.map((a) => a.m), names: run.map((a) => a.names), metadataEntries, preserve });
+      return [one];
+    }
   }
-  out ??= events.filter((e): e is JsonObject => e !== undefined);
-  if (written !== undefined) for (const e of out) written.add(e);
+  const out: JsonObject[] = [];
+  for (let k = 0; k < events.length; k++) {
+    const e = events[k];
+    if (e === undefined) continue;
+    out.push(e);
+    written?.set(e, { messages: [(run[k] as At).m], names: [(run[k] as At).names], metadataEntries, preserve, blobs: objects[k] ?? [] });
+  }
   return out;
 }
 
@@ -170,16 +180,16 @@ function withoutStash(event: JsonValue): JsonValue {
  * One event's messages, checked; an event this codec would write otherwise is kept verbatim (see
  * above), unless `verbatim` is false: the caller keeps no hints of this format.
  */
-function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Issue[], verbatim: boolean, ownText = false): Message[] {
+function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Issue[], verbatim: boolean, written?: Written): Message[] {
   if (!isJsonObject(event)) {
     issues.push({ code: 'invalid_type', path, message: 'an event is not an object', expected: 'an event object' });
     return [];
   }
   const before = issues.length;
   const strands = strandsMessages(event, path, ctx, issues);
-  if (strands !== undefined) return issues.length > before ? [] : verbatim ? verbatimUnlessSame(event, strands) : strands;
+  if (strands !== undefined) return issues.length > before ? [] : verbatim ? verbatimUnlessSame(event, strands, [], written) : strands;
   const blobs: ParsedBlobs = [];
-  const items = parseEvent(event, path, ctx, issues, verbatim ? blobs : undefined);
+  const items = parseEvent(event, path, ctx, issues, verbatim ? blobs : undefined, written?.blobs);
   if (items === undefined || (items.length === 0 && issues.length === before)) {
     checkEventMetadata(event, path, issues);
     ctx.losses.push({ code: 'empty-event', path, message: 'the event has no payloads (listed with includePayloads false?): no message to read', action: 'dropped' });
@@ -187,16 +197,19 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
   }
   const messages = messagesOf(event, items, path, ctx, issues);
   if (issues.length > before) return [];
-  return verbatim ? verbatimUnlessSame(event, messages, blobs, ownText) : messages;
+  return verbatim ? verbatimUnlessSame(event, messages, blobs, written) : messages;
 }
 
 /**
  * Whether the messages encode to exactly this event. Encoded with `preserve`: it only adds fields
  * AgentCore has no slot for (into the metadata blob), and read messages have those only from such
  * a blob; without them both encodings are the same. Blobs are left objects and compared with the
- * text read without serializing them (megabytes of media each).
+ * text read without serializing them (megabytes of media each). `written`: the event was encoded
+ * here (its blob texts are JSON.stringify output), from these messages if they read back as they were.
  */
-function writesBack(event: JsonObject, messages: readonly Message[], blobs: ParsedBlobs, ownText: boolean): boolean {
+export function writesBack(event: JsonObject, messages: readonly Message[], blobs: ParsedBlobs, written: Written | undefined, shortcut = true): boolean {
+  if (shortcut && writesBackAsWritten(messages, written)) return true;
+  const ownText = written !== undefined;
   const again = encodeRun(messages.map((m, i) => ({ m, i })), new LossList(), new LossList(), true, LIMITS.metadataEntries, 'objects');
   return again.length === 1 && sameEvent(again[0] as JsonObject, event, blobs, ownText);
 }
@@ -239,9 +252,9 @@ function samePayload(written: JsonValue, read: JsonValue | undefined, parsed: Js
 }
 
 /** The messages, with the event kept verbatim in the first one's hints when they would not write it back as it came. */
-function verbatimUnlessSame(event: JsonObject, messages: Message[], blobs: ParsedBlobs = [], ownText = false): Message[] {
+function verbatimUnlessSame(event: JsonObject, messages: Message[], blobs: ParsedBlobs, written: Written | undefined): Message[] {
   if (messages.length === 0) return messages;
-  if (!writesBack(event, messages, blobs, ownText)) {
+  if (!writesBack(event, messages, blobs, written)) {
     const hash = stashHash(messages);
     const first = messages[0] as Message;
     first.ext = { ...first.ext, [AGENTCORE]: { ...own(first.ext), $event: event, $hash: hash } };
@@ -283,7 +296,7 @@ function takeStash(lifted: readonly JsonValue[], k: number, ctx: DecodeContext):
  * stash (preserve) is taken when it still matches the events it covers; otherwise it is reported
  * and the visible events are read.
  */
-export function decodeEvents(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[], origins: number[] = [], verbatim = true, written?: ReadonlySet<JsonValue>): Message[] {
+export function decodeEvents(events: readonly JsonValue[], indices: readonly number[], ctx: DecodeContext, issues: Issue[], origins: number[] = [], verbatim = true, written?: ReadonlyMap<JsonValue, Written>): Message[] {
   const lifted = events.map(liftStash);
   const out: Message[] = [];
   const push = (messages: readonly Message[], k: number): void => {
@@ -298,7 +311,7 @@ export function decodeEvents(events: readonly JsonValue[], indices: readonly num
       continue;
     }
     const event = withoutStash(lifted[k] as JsonValue);
-    push(decodeOne(event, ['events', indices[k] ?? k], ctx, issues, verbatim, written?.has(event) === true), k);
+    push(decodeOne(event, ['events', indices[k] ?? k], ctx, issues, verbatim, written?.get(event)), k);
     k++;
   }
   return out;
@@ -309,7 +322,7 @@ export function decodeEvents(events: readonly JsonValue[], indices: readonly num
  * its results keep the names they took from calls before the group, and its paired results are lone
  * texts again; in the conversation they read back as they were (readConversation).
  */
-function decodesBack(events: readonly JsonObject[], group: readonly At[], written: ReadonlySet<JsonValue>): boolean {
+function decodesBack(events: readonly JsonObject[], group: readonly At[], written: ReadonlyMap<JsonValue, Written>): boolean {
   const issues: Issue[] = [];
   const read = decodeEvents(events, events.map((_e, i) => i), { limits: { maxTextBytes: Number.MAX_SAFE_INTEGER }, losses: new LossList() }, issues, [], true, written);
   if (issues.length > 0) return false;
@@ -325,13 +338,13 @@ function decodesBack(events: readonly JsonObject[], group: readonly At[], writte
  */
 export function encodeMessageGroup(group: readonly At[], ctx: EncodeContext, metadataEntries: number = LIMITS.metadataEntries): JsonObject[] {
   const canonical = group.map((a) => a.m);
-  // The events encoded here (not kept verbatim), whose blob texts the read-back check trusts.
-  const written = new Set<JsonValue>();
+  // The events encoded here (not kept verbatim), for the read-back check: only under preserve, its only reader.
+  const written = ctx.preserve ? new Map<JsonValue, Written>() : undefined;
   // Each group finished by stashGroup: no closures per group.
   const local = new LossList();
   const runs = runsOf(group);
   const events = runs.length === 1 ? encodeRun(runs[0] as At[], local, ctx.losses, ctx.preserve, metadataEntries, 'text', written) : runs.flatMap((run) => encodeRun(run, local, ctx.losses, ctx.preserve, metadataEntries, 'text', written));
-  const wire = stashGroup(canonical, ctx, local, events, local.length === 0 && ctx.preserve && !decodesBack(events, group, written));
+  const wire = stashGroup(canonical, ctx, local, events, written !== undefined && local.length === 0 && !decodesBack(events, group, written));
   sinkStash(wire[0]);
   return wire;
 }
