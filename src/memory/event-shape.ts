@@ -8,6 +8,7 @@
  */
 import { ValidationError, type Issue } from '../model/errors.js';
 import type { Path } from '../model/loss.js';
+import { plainObject as isPlainObject } from '../formats/shared/fast-guards.js';
 import type { PayloadItem } from './store.js';
 
 export const EVENT_LIMITS = {
@@ -40,11 +41,6 @@ function fail(path: Path, message: string, code = 'invalid_event'): never {
   throw new ValidationError([issue]);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 function onlyKeys(obj: Record<string, unknown>, allowed: readonly string[], path: Path): void {
   for (const key of Object.keys(obj)) {

@@ -6,14 +6,14 @@
  * takes the schema, so what is read and what is reported stay the same.
  */
 import { FORMAT_IDS } from '../../model/format-id.js';
+import { plainObject } from '../shared/fast-guards.js';
 
 const FORMATS: ReadonlySet<string> = new Set(FORMAT_IDS);
 
-const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 
 /** Whether `v` is a plain object whose keys are all `required` and `optional` ones, each a string, with every `required` one there. */
 function strings(v: unknown, required: readonly string[], optional: readonly string[]): boolean {
-  if (!isPlain(v)) return false;
+  if (!plainObject(v)) return false;
   let n = 0;
   for (const k of Object.keys(v)) {
     if (typeof v[k] !== 'string') return false;
@@ -25,7 +25,7 @@ function strings(v: unknown, required: readonly string[], optional: readonly str
 
 /** SourceSchema's base64 and url members, without ext. */
 function plainSource(v: unknown): boolean {
-  if (!isPlain(v)) return false;
+  if (!plainObject(v)) return false;
   if (v['kind'] === 'base64') return strings(v, ['kind', 'mediaType', 'data'], []);
   if (v['kind'] === 'url') return strings(v, ['kind', 'url'], ['mediaType']);
   return false;
@@ -33,7 +33,7 @@ function plainSource(v: unknown): boolean {
 
 /** Whether STRICT_PART[type] surely accepts `body` (its residue keys already set aside). */
 export function surelyValidPart(type: string, body: Record<string, unknown>): boolean {
-  if (!isPlain(body) || body['type'] !== type) return false;
+  if (!plainObject(body) || body['type'] !== type) return false;
   switch (type) {
     case 'text':
     case 'refusal':
@@ -60,7 +60,7 @@ const REASONING_STRINGS: readonly string[] = ['text', 'signature', 'redactedData
 
 /** Whether ReasoningPayloadSchema surely accepts `v` (no ext or cache). */
 export function surelyReasoningPayload(v: unknown): boolean {
-  if (!isPlain(v)) return false;
+  if (!plainObject(v)) return false;
   for (const k of Object.keys(v)) {
     const x = v[k];
     if (REASONING_STRINGS.includes(k)) {

@@ -15,6 +15,7 @@ import type { Part } from '../../model/part.js';
 import type { LossSink } from '../codec.js';
 import { AGENTCORE, BLOB, LIMITS } from './agentcore-memory-api.js';
 import type { CallNames } from './call-names.js';
+import { hasPlainArgumentsJson } from '../shared/plain-arguments.js';
 import { own } from './content.js';
 import { encodeEvent, textBlobs } from './event-encode.js';
 
@@ -129,7 +130,7 @@ function sameParts(read: readonly Part[], from: readonly Part[], names: CallName
 function samePart(read: Part, from: Part, names: CallNames | undefined): boolean {
   if (sameInput(read, from)) return true;
   if (read.type === 'tool-call' && from.type === 'tool-call') {
-    return from.argumentsJson !== undefined && !Object.hasOwn(read, 'argumentsJson') && from.argumentsJson === JSON.stringify(from.arguments) && sameFieldsBut(read, from, 'argumentsJson');
+    return hasPlainArgumentsJson(from) && !Object.hasOwn(read, 'argumentsJson') && sameFieldsBut(read, from, 'argumentsJson');
   }
   if (read.type === 'tool-result' && from.type === 'tool-result') {
     return from.name === undefined && from.ext === undefined && read.name !== undefined && read.name === names?.get(from.callId) && nameLastOnly(read.ext) && sameFieldsBut(read, from, 'name', 'ext');

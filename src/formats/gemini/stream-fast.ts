@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { isJsonObject as isObject } from '../../model/json.js';
-import { optBoolean as bool, optString as str } from '../shared/fast-guards.js';
+import { optBoolean as bool, optString as str, plainObject as plain } from '../shared/fast-guards.js';
 
 type Obj = Record<string, unknown>;
 
@@ -221,9 +221,3 @@ function plainCall(fc: unknown): boolean {
   return true;
 }
 
-/** An object on Object.prototype or none: its own keys are all a walk must see. */
-function plain(v: unknown): v is Obj {
-  if (typeof v !== 'object' || v === null) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
-}

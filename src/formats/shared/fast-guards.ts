@@ -1,7 +1,8 @@
 /**
- * Leaf tests shared by the hand-written yes/no schema checks (a2a and Gemini stream objects, AG-UI
- * and Responses requests): each mirrors an optional zod leaf exactly, so a check built from them
- * answers "valid" only where the schema would.
+ * Tests shared by the hand-written yes/no schema checks (a2a and Gemini stream objects, AG-UI and
+ * Responses requests, agentcore-memory blob contents) and the memory event checks: each leaf test
+ * mirrors an optional zod leaf exactly, so a check built from them answers "valid" only where the
+ * schema would.
  */
 
 /** `z.string().optional()`: absent (undefined) or a string. */
@@ -20,4 +21,14 @@ export function optStrings(v: unknown): boolean {
   if (!Array.isArray(v)) return false;
   for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false;
   return true;
+}
+
+/**
+ * An object on Object.prototype or on none (what JSON.parse makes; arrays and class instances are
+ * not): its own enumerable keys are all that a walk over it must see.
+ */
+export function plainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }

@@ -10,7 +10,7 @@ import type { Message } from '../../model/message.js';
 import type { Part } from '../../model/part.js';
 import { jsonTextEquals } from './json-text.js';
 
-function isPlainText(p: Part): boolean {
+export function hasPlainArgumentsJson(p: Part): boolean {
   return p.type === 'tool-call' && p.argumentsJson !== undefined && jsonTextEquals(p.arguments, p.argumentsJson);
 }
 
@@ -19,7 +19,7 @@ export function withoutPlainArgumentsJson(m: Message): Message {
   let parts: Part[] | undefined;
   for (let j = 0; j < m.parts.length; j++) {
     const p = m.parts[j] as Part;
-    if (!isPlainText(p)) continue;
+    if (!hasPlainArgumentsJson(p)) continue;
     parts ??= m.parts.slice();
     const { argumentsJson: _text, ...rest } = p as Part & { argumentsJson?: string };
     parts[j] = rest as Part;
