@@ -314,12 +314,44 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i] as Message;
     const local = new LossList();
-    const wire = encodeMessage(messages, i, local);
+    let wire = encodeMessage(messages, i, local);
+    if (m.role === 'tool' && messages[i + 1]?.role === 'tool' && endsInUser(wire)) {
+      const run = encodeToolRun(messages, i, wire, local);
+      for (const w of stashGroup(run.group, ctx, local, run.wire, ctx.preserve && local.length === 0)) out.push(w);
+      i += run.group.length - 1;
+      continue;
+    }
     // Asked only under preserve when nothing was lost (stashGroup's `keep`).
     const keep = local.length === 0 && ctx.preserve && keepAnyway(m, wire, messages[i + 1]?.role);
     for (const w of stashGroup([m], ctx, local, wire, keep)) out.push(w);
   }
   return out;
+}
+
+function endsInUser(wire: readonly JsonObject[]): boolean {
+  return wire.length > 0 && wire[wire.length - 1]?.['role'] === 'user';
+}
+
+/**
+ * Tool messages in a row where one's results held media (or other parts), which follow it in a user
+ * message: Chat wants every result of a turn's calls right after the assistant message, so that
+ * user message would cut the run. The run is one stash group: all its tool messages, then the user
+ * messages, in order.
+ */
+function encodeToolRun(messages: readonly Message[], start: number, first: JsonObject[], losses: LossSink): { group: Message[]; wire: JsonObject[] } {
+  const group: Message[] = [messages[start] as Message];
+  const tools: JsonObject[] = [];
+  const users: JsonObject[] = [];
+  const sort = (wire: readonly JsonObject[]): void => {
+    for (const w of wire) (w['role'] === 'user' ? users : tools).push(w);
+  };
+  sort(first);
+  for (let i = start + 1; i < messages.length && messages[i]?.role === 'tool'; i++) {
+    group.push(messages[i] as Message);
+    sort(encodeMessage(messages, i, losses));
+  }
+  loss(losses, 'tool-result-order', ['messages', start], 'what tool messages cannot hold follows the whole run of tool messages, in user messages', 'approximated');
+  return { group, wire: [...tools, ...users] };
 }
 
 /** Whether the wire messages would not read back as `m` though nothing was lost, so preserve stashes `m`. */

@@ -167,6 +167,35 @@ describe('tool calls and tool results', () => {
     expect(codes(losses)).toContain('tool-result-media');
   });
 
+  it('keeps tool messages in a row together: the media of one result follows the whole run', () => {
+    // As the Responses API, AG-UI and agent input write it: one tool message per result.
+    const a: Message = {
+      role: 'assistant',
+      parts: [
+        { type: 'tool-call', id: 'c1', name: 'shot', arguments: {}, argumentsJson: '{}' },
+        { type: 'tool-call', id: 'c2', name: 'ls', arguments: {}, argumentsJson: '{}' },
+      ],
+    };
+    const shot: Message = {
+      role: 'tool',
+      parts: [{ type: 'tool-result', callId: 'c1', content: [{ type: 'text', text: 'page' }, { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'iV' } }] }],
+    };
+    const ls: Message = { role: 'tool', parts: [{ type: 'tool-result', callId: 'c2', content: [{ type: 'text', text: 'a.ts' }], stringContent: true }] };
+    const req = body([user('q'), a, shot, ls, user('next')]);
+    const { value, losses } = encodeRequest(req);
+    expect((value['messages'] as unknown[]).slice(2)).toEqual([
+      { role: 'tool', tool_call_id: 'c1', content: [{ type: 'text', text: 'page' }] },
+      { role: 'tool', tool_call_id: 'c2', content: 'a.ts' },
+      { role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iV' } }] },
+      { role: 'user', content: 'next' },
+    ]);
+    expect(codes(losses)).toEqual(['tool-result-media', 'tool-result-order']);
+    // Chat's own checks accept it (each call answered right after its turn), and preserve gives the messages back.
+    expect(() => decodeRequest(value)).not.toThrow();
+    const kept = encodeRequest(req, true);
+    expect(decodeRequest(JSON.parse(JSON.stringify(kept.value))).messages).toEqual(req.messages);
+  });
+
   it('reports provider-executed calls and results instead of sending them', () => {
     const a: Message = {
       role: 'assistant',
