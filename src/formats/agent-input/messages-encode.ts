@@ -15,8 +15,9 @@ import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { sameValue } from '../shared/same-value.js';
 import { AGENT_INPUT, ROLES } from './agent-input-api.js';
 import { encodeBlocks, loss, own } from './content-encode.js';
-import { decodeMessage } from './request-decode.js';
+import { decodeSpan } from './request-decode.js';
 import { encodePerMessage } from '../shared/stash-groups.js';
+import { readBack } from '../shared/stash.js';
 import { orphanResultsAsContent } from '../shared/tool-pairing.js';
 
 /** Content of a tool message whose result had none: ml-commons requires tool messages to have content. */
@@ -145,13 +146,14 @@ const EMPTY_CONVERSATION: JsonObject = { role: 'user', content: [{ type: 'text',
  */
 export function decodesBack(wire: readonly JsonObject[], messages: readonly Message[]): boolean {
   if (messages.some((m) => messageHasForeignExt(m, AGENT_INPUT))) return false;
-  return sameValue(wire.map((w) => decodeMessage(w)), messages);
+  return sameValue(readBack(decodeSpan, wire), messages);
 }
 
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {
   return encodePerMessage(messages, ctx, {
     encode: encodeMessage,
     decodesBack,
+    decodeSpan,
     // A placeholder keeps the body valid (input must not be empty) and carries the stash under preserve.
     whenEmpty: (losses) => {
       loss(losses, 'empty-message', ['messages'], 'no message agent input can hold is left; a placeholder user message is written', 'approximated');

@@ -4,6 +4,7 @@
  * canonical slot (agent_id, tenant_id, other `parameters` ...) are residue.
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolCallPart } from '../../model/part.js';
 import type { Request } from '../../model/request.js';
@@ -77,11 +78,19 @@ export function decodeMessage(m: JsonObject, args: ParsedArgs = new Map()): Mess
   return msg;
 }
 
+/** Messages decoded alone, their arguments parsed here: the preserve stash's SpanDecoder (shared/stash.ts). */
+export function decodeSpan(wire: readonly JsonObject[]): Message[] {
+  return wire.map((w) => decodeMessage(w));
+}
+
 /** `input[]` messages, taking any preserve stash left by an encode of another format first. */
+/** takeMessageStash's base path: read only. */
+const INPUT_PATH: Path = ['input'];
+
 function decodeMessages(list: JsonValue[], args: ParsedArgs, ctx: DecodeContext): Message[] {
   const out: Message[] = [];
   for (let i = 0; i < list.length; ) {
-    const stash = takeMessageStash(list, i, ctx, ['input']);
+    const stash = takeMessageStash(list, i, ctx, INPUT_PATH, decodeSpan);
     if (stash) {
       out.push(...stash.messages);
       i += stash.span;

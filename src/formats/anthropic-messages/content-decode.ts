@@ -4,12 +4,14 @@
  */
 import type { Citation } from '../../model/citation.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
+import type { Message } from '../../model/message.js';
 import type { DataPart, Part, SearchResultPart, TextPart, ToolResultPart } from '../../model/part.js';
 import type { Source } from '../../model/source.js';
 import { keepResidue } from '../shared/residue.js';
 import { SERVER_RESULT_TYPES } from './anthropic-messages-api.js';
 import { decodeCache, ID, rest, restWithCache, withHints } from './wire-util.js';
 
+const MESSAGE_KEYS = new Set(['role', 'content']);
 const keys = (...k: string[]): ReadonlySet<string> => new Set(['type', ...k]);
 const TEXT = keys('text', 'citations', 'cache_control');
 const IMAGE = keys('source', 'cache_control');
@@ -260,4 +262,21 @@ function decodeWebSearchResult(b: Block): ToolResultPart {
   }
   const part: ToolResultPart = { type: 'tool-result', callId: b['tool_use_id'] as string, content: parts, providerExecuted: true };
   return finish(part, b, SERVER_RESULT, { $type: 'web_search_tool_result' });
+}
+
+/** One wire message -> one canonical message. */
+export function decodeMessage(m: JsonObject): Message {
+  const { parts, stringContent } = decodeContent(m['content'] as JsonValue);
+  const role = m['role'] as 'user' | 'assistant' | 'system';
+  const msg: Message = { role, parts };
+  if (stringContent) msg.stringContent = true;
+  const r = rest(m, MESSAGE_KEYS);
+  // A system message inside `messages` goes back there, not to the top-level system.
+  keepResidue(msg, ID, role === 'system' ? withHints(r, { $inMessages: true }) : r);
+  return msg;
+}
+
+/** Messages decoded alone: the preserve stash's SpanDecoder (shared/stash.ts). */
+export function decodeSpan(wire: readonly JsonObject[]): Message[] {
+  return wire.map(decodeMessage);
 }

@@ -14,6 +14,7 @@ import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { stashGroup } from '../shared/stash.js';
 import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
+import { decodeSpan } from './content-decode.js';
 import { encodePartsInto, encodeText } from './content-encode.js';
 import { ID } from './wire-util.js';
 
@@ -103,7 +104,7 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
     // The group is finished by stashGroup: `local` already holds its losses.
     const keep = local.length === 0 && ctx.preserve && notExact(group, wire);
     // stashGroup hands back the list it was given (its first message may get the stash).
-    stashGroup(group, ctx, local, [wire], keep);
+    stashGroup(group, ctx, local, [wire], keep, decodeSpan);
     out.push(wire);
     pending = [];
     pendingLosses = [];
@@ -115,7 +116,7 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
     const local = new LossList();
     for (const l of pendingLosses) local.push(l);
     local.push({ code: 'empty-message', path: ['messages'], message: 'no message left to send; a placeholder user message is written', action: 'approximated' });
-    out.push(...stashGroup(group, ctx, local, [{ role: 'user', content: [placeholder([])] }], false));
+    out.push(...stashGroup(group, ctx, local, [{ role: 'user', content: [placeholder([])] }], false, decodeSpan));
     pending = [];
   }
   const stash: JsonObject = {};

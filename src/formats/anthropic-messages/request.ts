@@ -8,7 +8,7 @@ import type { DecodeContext, EncodeContext, KindCodec } from '../codec.js';
 import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { putTopStash, takeMessageStash, takeTopStash } from '../shared/stash.js';
 import type { AnthropicRequest } from './anthropic-messages-api.js';
-import { decodeBlocks, decodeContent } from './content-decode.js';
+import { decodeBlocks, decodeMessage, decodeSpan } from './content-decode.js';
 import { encodeMessages } from './messages-encode.js';
 import { applyTopStash, encodeExtras } from './request-extras.js';
 import { validateRequest } from './validate.js';
@@ -18,7 +18,6 @@ const KNOWN = new Set([
   'model', 'messages', 'system', 'max_tokens', 'metadata', 'stop_sequences', 'temperature', 'top_p', 'top_k',
   'stream', 'tools', 'tool_choice', 'thinking', 'output_config', 'output_format',
 ]);
-const MESSAGE_KEYS = new Set(['role', 'content']);
 /** takeMessageStash's base path: read only (it builds the stash's own path from it), so one for all messages. */
 const MESSAGES_PATH: Path = ['messages'];
 const TOOL_KEYS = new Set(['type', 'name', 'description', 'input_schema', 'strict', 'cache_control']);
@@ -61,21 +60,13 @@ export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
 
 function decodeMessages(list: JsonValue[], ctx: DecodeContext, out: Message[]): void {
   for (let i = 0; i < list.length; ) {
-    const stashed = takeMessageStash(list, i, ctx, MESSAGES_PATH);
+    const stashed = takeMessageStash(list, i, ctx, MESSAGES_PATH, decodeSpan);
     if (stashed) {
       out.push(...stashed.messages);
       i += stashed.span;
       continue;
     }
-    const m = list[i] as JsonObject;
-    const { parts, stringContent } = decodeContent(m['content'] as JsonValue);
-    const role = m['role'] as 'user' | 'assistant' | 'system';
-    const msg: Message = { role, parts };
-    if (stringContent) msg.stringContent = true;
-    const r = rest(m, MESSAGE_KEYS);
-    // A system message inside `messages` goes back there, not to the top-level system.
-    keepResidue(msg, ID, role === 'system' ? withHints(r, { $inMessages: true }) : r);
-    out.push(msg);
+    out.push(decodeMessage(list[i] as JsonObject));
     i++;
   }
 }

@@ -7,6 +7,11 @@ import { ID, rest, withHints } from './wire-util.js';
 
 const MESSAGE_KEYS: ReadonlySet<string> = new Set(['role', 'content']);
 
+/** Messages decoded alone: the preserve stash's SpanDecoder (shared/stash.ts). */
+export function decodeSpan(wire: readonly JsonObject[]): Message[] {
+  return wire.map(decodeMessage);
+}
+
 export function decodeMessage(m: JsonObject): Message {
   const role = m['role'] as Role;
   const msg: Message = { role, parts: decodeBlocks(m['content'] as JsonValue[]) };

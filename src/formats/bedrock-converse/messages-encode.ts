@@ -18,11 +18,10 @@ import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { withoutPlainArgumentsJson } from '../shared/plain-arguments.js';
 import { sameValue } from '../shared/same-value.js';
-import { stashHash } from '../shared/stash-hash.js';
 import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
-import { STASH_KEY, STASH_VERSION, type MessageStash } from '../shared/stash.js';
+import { messageStash, STASH_KEY } from '../shared/stash.js';
 import { decodeBlocks } from './content-decode.js';
-import { decodeMessage } from './message-decode.js';
+import { decodeMessage, decodeSpan } from './message-decode.js';
 import { encodeParts, type PartContext } from './content-encode.js';
 import type { DocumentNamer } from './names.js';
 import { ID } from './wire-util.js';
@@ -202,8 +201,7 @@ function finishGroup(item: Item, messages: readonly Message[], ctx: EncodeContex
   }
   const wire = item.placeholder ? [{ role: 'user', content: [{ text: LEADING_USER_TEXT }] }, msg] : [msg];
   if (ctx.preserve && (lossy || !comesBack(item, messages, msg))) {
-    const stash: MessageStash = { v: STASH_VERSION, span: wire.length, hash: stashHash(wire), messages: messages.slice(item.from, item.to) };
-    (wire[0] as JsonObject)[STASH_KEY] = stash as unknown as JsonObject;
+    (wire[0] as JsonObject)[STASH_KEY] = messageStash(messages.slice(item.from, item.to), wire, decodeSpan) as unknown as JsonObject;
   }
   for (const w of wire) out.push(w);
 }

@@ -1,12 +1,13 @@
 /** Bedrock Converse request body -> canonical Request. */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Request } from '../../model/request.js';
 import type { DecodeContext } from '../codec.js';
 import { keepResidue } from '../shared/residue.js';
 import { takeMessageStash, takeTopStash } from '../shared/stash.js';
 import { decodeBlocks } from './content-decode.js';
-import { decodeMessage } from './message-decode.js';
+import { decodeMessage, decodeSpan } from './message-decode.js';
 import { decodeResponseFormat, decodeToolChoice, decodeTools, plainToolChoice } from './tools.js';
 import { validateRequest } from './validate.js';
 import { ID, rest } from './wire-util.js';
@@ -50,9 +51,12 @@ export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
   return req;
 }
 
+/** takeMessageStash's base path: read only. */
+const MESSAGES_PATH: Path = ['messages'];
+
 function decodeMessages(list: JsonValue[], ctx: DecodeContext, out: Message[]): void {
   for (let i = 0; i < list.length; ) {
-    const stashed = takeMessageStash(list, i, ctx, ['messages']);
+    const stashed = takeMessageStash(list, i, ctx, MESSAGES_PATH, decodeSpan);
     if (stashed) {
       out.push(...stashed.messages);
       i += stashed.span;

@@ -142,6 +142,18 @@ function decodeResponseMedia(raw: JsonObject): Part {
   return part;
 }
 
+/** Contents decoded alone, with call ids of their own: the preserve stash's SpanDecoder (shared/stash.ts). */
+export function decodeSpan(wire: readonly JsonObject[]): Message[] {
+  const ids = new CallIds();
+  return wire.map((w) => decodeContent(w, ids));
+}
+
+/** A response candidate's content decoded alone (a role-less content is the model's). */
+export function decodeCandidateSpan(wire: readonly JsonObject[]): Message[] {
+  const ids = new CallIds();
+  return wire.map((w) => decodeContent(w, ids, false, 'model'));
+}
+
 /** One Content -> one Message. Function calls answered inside a model turn ran on Google's side. */
 export function decodeContent(raw: JsonObject, ids: CallIds, system = false, fallback: 'user' | 'model' = 'user'): Message {
   const role = raw['role'];

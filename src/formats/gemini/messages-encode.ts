@@ -13,7 +13,7 @@ import { LossList } from '../shared/loss-list.js';
 import { restoreResidue } from '../shared/residue.js';
 import { stashGroup } from '../shared/stash.js';
 import { orphanResultsAsContent } from '../shared/tool-pairing.js';
-import { isPlainText } from './content-decode.js';
+import { decodeSpan, isPlainText } from './content-decode.js';
 import { CallNames, encodePart, loss, type PartContext, type WireRole } from './content-encode.js';
 import { ID, own, reportExt } from './wire-util.js';
 
@@ -99,7 +99,7 @@ export function encodeContents(messages: readonly Message[], model: string | und
     }
     // The group is finished by stashGroup: `local` already holds its losses (with none, and
     // nothing to keep, stashGroup has nothing to do).
-    if (local.length > 0) stashGroup(messages.slice(from, i), ctx, local, [wire], false);
+    if (local.length > 0) stashGroup(messages.slice(from, i), ctx, local, [wire], false, decodeSpan);
     contents.push(wire);
     from = i;
     pendingLosses = [];

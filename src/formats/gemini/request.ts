@@ -4,13 +4,14 @@
  * every field with no canonical slot stay as residue, written back only to Gemini.
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Request } from '../../model/request.js';
 import type { DecodeContext, EncodeContext } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { putTopStash, takeMessageStash, takeTopStash } from '../shared/stash.js';
-import { CallIds, decodeContent } from './content-decode.js';
+import { CallIds, decodeContent, decodeSpan } from './content-decode.js';
 import { loss } from './content-encode.js';
 import type { GeminiRequest } from './gemini-api.js';
 import { decodeGenerationConfig, encodeGenerationConfig } from './generation-config.js';
@@ -60,9 +61,12 @@ export function decodeRequest(input: unknown, ctx: DecodeContext): Request {
   return req;
 }
 
+/** takeMessageStash's base path: read only. */
+const CONTENTS_PATH: Path = ['contents'];
+
 function decodeContents(list: JsonValue[], ids: CallIds, ctx: DecodeContext, out: Message[]): void {
   for (let i = 0; i < list.length; ) {
-    const stashed = takeMessageStash(list, i, ctx, ['contents']);
+    const stashed = takeMessageStash(list, i, ctx, CONTENTS_PATH, decodeSpan);
     if (stashed) {
       out.push(...stashed.messages);
       // The stashed calls still answer later function responses.

@@ -12,7 +12,7 @@ import type { DecodeContext, EncodeContext } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { putTopStash, stashGroup, takeMessageStash, takeTopStash } from '../shared/stash.js';
-import { CallIds, decodeContent } from './content-decode.js';
+import { CallIds, decodeCandidateSpan, decodeContent } from './content-decode.js';
 import { encodePart, loss, type PartContext } from './content-encode.js';
 import type { GeminiResponse } from './gemini-api.js';
 import { decodeFinishReason, encodeFinishReason } from './stop-reason.js';
@@ -45,7 +45,7 @@ function decodeCandidate(c: JsonObject, k: number, ids: CallIds, ctx: DecodeCont
   const r = rest(c, CANDIDATE_KEYS) ?? {};
   let message: Message;
   if (isJsonObject(content)) {
-    const stash = takeMessageStash([content], 0, ctx, ['candidates', k, 'content']);
+    const stash = takeMessageStash([content], 0, ctx, ['candidates', k, 'content'], decodeCandidateSpan);
     message = stash?.messages[0] ?? decodeContent(content, ids, false, 'model');
   } else {
     // A blocked candidate has no content at all.
@@ -98,7 +98,7 @@ function encodeCandidate(c: Choice, i: number, ctx: EncodeContext, stops: TopSta
     const local = new LossList();
     const content = encodeMessage(c.message, [...path, 'message'], local);
     // Finished by stashGroup (no keep check: only what was lost is stashed).
-    stashGroup([c.message], ctx, local, [content], false);
+    stashGroup([c.message], ctx, local, [content], false, decodeCandidateSpan);
     out['content'] = content;
   }
   if (c.stopReason) {

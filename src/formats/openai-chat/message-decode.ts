@@ -11,7 +11,7 @@ import { keepResidue, residue } from '../shared/residue.js';
 import { takeMessageStash } from '../shared/stash.js';
 import { decodeContent, withHint } from './content-decode.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
-import type { ParsedArgs } from './validate.js';
+import { spanArguments, type ParsedArgs } from './validate.js';
 
 const CONTENT_KEYS = new Set(['role', 'content', 'name']);
 const ASSISTANT_KEYS = new Set(['role', 'content', 'refusal', 'name', 'tool_calls', 'function_call', 'reasoning_content']);
@@ -134,11 +134,17 @@ function decodeMessage(m: JsonObject, args: ParsedArgs): Message {
   return msg;
 }
 
+/** Messages decoded alone, their arguments parsed here: the preserve stash's SpanDecoder (stash.ts). */
+export function decodeSpan(wire: readonly JsonObject[]): Message[] {
+  const args = spanArguments(wire);
+  return wire.map((m) => decodeMessage(m, args));
+}
+
 /** `messages[]`, taking any preserve stash left by an encode of another format first. */
 export function decodeMessages(list: JsonObject[], args: ParsedArgs, ctx: DecodeContext): Message[] {
   const out: Message[] = [];
   for (let i = 0; i < list.length; ) {
-    const stash = takeMessageStash(list, i, ctx, MESSAGES_PATH);
+    const stash = takeMessageStash(list, i, ctx, MESSAGES_PATH, decodeSpan);
     if (stash) {
       for (const m of stash.messages) out.push(m);
       i += stash.span;

@@ -18,6 +18,7 @@ import { renderSearchResult } from '../shared/search-result-text.js';
 import { TOOL_ERROR_PREFIX } from '../shared/tool-error-prefix.js';
 import { contentPart, isBlank, loss, own, reportPartExtras, restoreNested, type ContentRole } from './content-encode.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
+import { decodeSpan } from './message-decode.js';
 
 /** Tool message text when a tool returned only media, which follows in a user message. */
 export const TOOL_MEDIA_NOTE = '[the tool result content follows in the next user message]';
@@ -317,13 +318,13 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
     let wire = encodeMessage(messages, i, local);
     if (m.role === 'tool' && messages[i + 1]?.role === 'tool' && endsInUser(wire)) {
       const run = encodeToolRun(messages, i, wire, local);
-      for (const w of stashGroup(run.group, ctx, local, run.wire, ctx.preserve && local.length === 0)) out.push(w);
+      for (const w of stashGroup(run.group, ctx, local, run.wire, ctx.preserve && local.length === 0, decodeSpan)) out.push(w);
       i += run.group.length - 1;
       continue;
     }
     // Asked only under preserve when nothing was lost (stashGroup's `keep`).
     const keep = local.length === 0 && ctx.preserve && keepAnyway(m, wire, messages[i + 1]?.role);
-    for (const w of stashGroup([m], ctx, local, wire, keep)) out.push(w);
+    for (const w of stashGroup([m], ctx, local, wire, keep, decodeSpan)) out.push(w);
   }
   return out;
 }

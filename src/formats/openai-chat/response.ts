@@ -22,7 +22,7 @@ import { foreignExt } from './content-encode.js';
 import { OPENAI_CHAT, type ChatResponse } from './openai-chat-api.js';
 import { decodeFinishReason, encodeFinishReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
-import { validateResponse, type ParsedArgs } from './validate.js';
+import { spanArguments, validateResponse, type ParsedArgs } from './validate.js';
 
 const RESPONSE_KEYS = new Set(['id', 'object', 'created', 'model', 'choices', 'usage']);
 const CHOICE_KEYS = new Set(['index', 'message', 'finish_reason']);
@@ -64,9 +64,15 @@ function decodeResponseMessage(m: JsonObject, args: ParsedArgs): Message {
   return msg;
 }
 
+/** A response message decoded alone: the preserve stash's SpanDecoder (shared/stash.ts). */
+function decodeResponseSpan(wire: readonly JsonObject[]): Message[] {
+  const args = spanArguments(wire);
+  return wire.map((m) => decodeResponseMessage(m, args));
+}
+
 function decodeChoice(c: JsonObject, i: number, args: ParsedArgs, ctx: DecodeContext): Choice {
   const wire = c['message'] as JsonObject;
-  const stash = takeMessageStash([wire], 0, ctx, ['choices', i, 'message']);
+  const stash = takeMessageStash([wire], 0, ctx, ['choices', i, 'message'], decodeResponseSpan);
   const message = stash?.messages[0] ?? decodeResponseMessage(wire, args);
   const choice: Choice = { index: c['index'] as number, message };
   let rest = residue(c, CHOICE_KEYS);
@@ -211,7 +217,7 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
     // One stash group per choice (stashGroup), with no callbacks made per choice.
     const group = new LossList();
     const wire = [encodeResponseMessage(c.message, [...path, 'message'], group)];
-    const [message] = stashGroup([c.message], ctx, group, wire, group.length === 0 && ctx.preserve && messageHasForeignExt(c.message, OPENAI_CHAT));
+    const [message] = stashGroup([c.message], ctx, group, wire, group.length === 0 && ctx.preserve && messageHasForeignExt(c.message, OPENAI_CHAT), decodeResponseSpan);
     const out: JsonObject = { index: c.index, message: message as JsonObject };
     // Another format's choice fields (Gemini avgLogprobs ...) and hints come back from the stash.
     reportForeignExt(c.ext, OPENAI_CHAT, path, local);

@@ -63,6 +63,20 @@ function parseResponseArguments(fn: unknown, args: ParsedArgs): void {
   if (!parseArguments(fn, args)) args.set(fn as object, {});
 }
 
+/**
+ * The parsed arguments of these messages' tool calls, as a response reads them (text that is not
+ * JSON counts as `{}`): for a preserve stash's span decode, which sees the messages alone.
+ */
+export function spanArguments(wire: readonly JsonObject[]): ParsedArgs {
+  const args: ParsedArgs = new Map();
+  for (const m of wire) {
+    const calls = m['tool_calls'];
+    if (Array.isArray(calls)) for (const call of calls) if (isJsonObject(call)) parseResponseArguments(call['function'], args);
+    parseResponseArguments(m['function_call'], args);
+  }
+  return args;
+}
+
 /** Whether `list` holds a tool call with this id (a message holds a handful: a scan beats a Set). */
 function hasCallId(calls: unknown, id: string): boolean {
   if (!Array.isArray(calls)) return false;

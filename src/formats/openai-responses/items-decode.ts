@@ -10,12 +10,13 @@ import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Message, Role } from '../../model/message.js';
 import type { Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
-import type { DecodeContext } from '../codec.js';
+import { DEFAULT_LIMITS, type DecodeContext } from '../codec.js';
 import { keepResidue, residue, setOwn } from '../shared/residue.js';
-import { takeMessageStash } from '../shared/stash.js';
+import { LossList } from '../shared/loss-list.js';
+import { takeMessageStash, type SpanDecoder } from '../shared/stash.js';
 import { decodeInputPart, decodeOutputPart } from './content-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
-import { itemType, type ParsedArgs } from './validate.js';
+import { argumentsValue, itemType, type ParsedArgs } from './validate.js';
 
 const OR = OPENAI_RESPONSES;
 /** `type` is not known: it stays residue so whether the item named it is kept without a hint. */
@@ -153,13 +154,33 @@ function decodeClientItem(item: JsonObject): Message {
   return { role, parts: [part] };
 }
 
+/**
+ * Items decoded alone, their arguments parsed here: the preserve stash's SpanDecoder
+ * (shared/stash.ts), for `input` and `output`. Arguments that are not JSON count as `{}` in an
+ * output, as a response reads them; in an input they throw, as a request does not decode at all.
+ */
+function spanDecoder(allModelSide: boolean): SpanDecoder {
+  return (wire) => {
+    const args: ParsedArgs = new Map();
+    for (const item of wire) {
+      if (item['type'] !== 'function_call' || typeof item['arguments'] !== 'string') continue;
+      const value = argumentsValue(item['arguments']);
+      if (value === undefined && !allModelSide) throw new Error('function_call arguments are not JSON');
+      args.set(item, value ?? {});
+    }
+    return decodeItems(wire as JsonObject[], args, { limits: DEFAULT_LIMITS, losses: new LossList() }, [], allModelSide);
+  };
+}
+export const decodeInputSpan = spanDecoder(false);
+export const decodeOutputSpan = spanDecoder(true);
+
 /** The whole `input` list (or a response's `output`, with `allModelSide`). */
 export function decodeItems(items: JsonObject[], args: ParsedArgs, ctx: DecodeContext, base: Path, allModelSide = false): Message[] {
   const out: Message[] = [];
   let open: Message | undefined;
   const groups: Message[] = [];
   for (let i = 0; i < items.length; i++) {
-    const stash = takeMessageStash(items, i, ctx, base);
+    const stash = takeMessageStash(items, i, ctx, base, allModelSide ? decodeOutputSpan : decodeInputSpan);
     if (stash) {
       out.push(...stash.messages);
       i += stash.span - 1;

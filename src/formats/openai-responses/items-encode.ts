@@ -21,14 +21,13 @@ import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { randomHex32 } from '../shared/random-hex.js';
 import { reportForeignExt, restoreResidue, setOwn } from '../shared/residue.js';
-import { STASH_KEY, stashGroup } from '../shared/stash.js';
+import { readBack, STASH_KEY, stashGroup } from '../shared/stash.js';
 import { CONTENT_TYPES } from './content-decode.js';
 import { asText, inputPart, loss, outputPart, own } from './content-encode.js';
 import { functionCallItem, functionOutputItem, mintsCallItem, reasoningItem } from './item-encode.js';
-import { decodeItems, isModelSide } from './items-decode.js';
+import { decodeInputSpan, decodeItems, decodeOutputSpan, isModelSide } from './items-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 import { sameBesidesOwn } from './same-besides-own.js';
-import { argumentsValue, type ParsedArgs } from './validate.js';
 
 const OR = OPENAI_RESPONSES;
 
@@ -261,14 +260,12 @@ export function withoutOwn(v: unknown): unknown {
 
 /** Whether the items decode back to exactly these messages (up to this format's own ext). */
 export function decodesBack(items: JsonObject[], messages: readonly Message[], mode: ItemsMode): boolean {
-  const args: ParsedArgs = new Map();
-  for (const item of items) {
-    if (item['type'] !== 'function_call' || typeof item['arguments'] !== 'string') continue;
-    const value: JsonValue | undefined = argumentsValue(item['arguments']);
-    if (value === undefined && mode === 'input') return false;
-    args.set(item, value ?? {}); // as the decoder reads a response's non-JSON arguments
+  let back: Message[];
+  try {
+    back = readBack(mode === 'output' ? decodeOutputSpan : decodeInputSpan, items);
+  } catch {
+    return false; // a request's arguments that are not JSON: they do not decode at all
   }
-  const back = decodeItems(items, args, { limits: DEFAULT_LIMITS, losses: new LossList() }, [], mode === 'output');
   return sameBesidesOwn(back, messages, OR, withoutOwn);
 }
 
@@ -327,7 +324,7 @@ export function encodeItems(
       for (const l of local.items) lost.push(l);
     }
     const keep = lost.length === 0 && ctx.preserve && keepGroup(pending, m, wire, mode);
-    const out = lost.length === 0 && !keep ? wire : stashGroup(pending.length === 0 ? [m] : [...pending, m], ctx, lost, wire, keep);
+    const out = lost.length === 0 && !keep ? wire : stashGroup(pending.length === 0 ? [m] : [...pending, m], ctx, lost, wire, keep, mode === 'output' ? decodeOutputSpan : decodeInputSpan);
     // After a stashed group the decoder starts a new turn, so nothing merges into it.
     prevModelSide = isModelSide(out[out.length - 1] as JsonObject) && !(STASH_KEY in (out[0] as JsonObject));
     for (let k = 0; k < out.length; k++) items.push(out[k] as JsonObject);

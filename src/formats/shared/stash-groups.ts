@@ -2,7 +2,7 @@ import type { JsonObject } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { EncodeContext, LossSink } from '../codec.js';
 import { LossList } from './loss-list.js';
-import { stashGroup } from './stash.js';
+import { stashGroup, type SpanDecoder } from './stash.js';
 
 /**
  * Stash groups for formats that write one wire message per canonical message: one item each,
@@ -36,6 +36,8 @@ export interface PerMessageFormat {
   encode(m: Message, i: number, losses: LossSink): JsonObject[];
   /** Whether these wire messages decode back to exactly these canonical messages. */
   decodesBack(wire: readonly JsonObject[], messages: readonly Message[]): boolean;
+  /** The format's decode of wire messages alone, when it has one: stashes are then patches (stash.ts). */
+  decodeSpan?: SpanDecoder;
   /** What to write when no message produced anything (a format that must not be empty). */
   whenEmpty?(losses: LossSink): JsonObject[];
 }
@@ -65,7 +67,7 @@ export function encodePerMessage(messages: readonly Message[], ctx: EncodeContex
     // Only the last group can be empty, and only when no message produced anything.
     if (written.length === 0 && out.length === 0 && format.whenEmpty !== undefined) written = format.whenEmpty(losses);
     const keep = losses.length === 0 && ctx.preserve && !format.decodesBack(written, canonical);
-    for (const w of stashGroup(canonical, ctx, losses, written, keep)) out.push(w);
+    for (const w of stashGroup(canonical, ctx, losses, written, keep, format.decodeSpan)) out.push(w);
   }
   return out;
 }

@@ -58,10 +58,16 @@ describe('messages of another origin', () => {
     const { value, losses } = encodeRequest(anthropicTurn, true);
     expect(losses.map((l) => [l.code, l.action])).toEqual([['foreign-reasoning', 'stashed']]);
     const items = value['input'] as Record<string, unknown>[];
-    expect(items[2]?.['x-interlingua']).toMatchObject({ v: 1, span: 2 });
-    // The user turn holding a result reads back as a tool message and a user message: stashed too.
-    expect(items[4]?.['x-interlingua']).toMatchObject({ v: 1, span: 2 });
+    // Patch stashes: only what the items do not give back (the thinking), not the texts they hold.
+    expect(items[2]?.['x-interlingua']).toMatchObject({ v: 2, span: 2 });
+    expect(JSON.stringify(items[2]?.['x-interlingua'])).toContain('EqQBCkYIBxgC');
+    expect(JSON.stringify(items[2]?.['x-interlingua'])).not.toContain('Checking.');
+    // The user turn holding a result reads back as a tool message and a user message: stashed too,
+    // as a regrouping of the two messages' parts into one.
+    expect(items[4]?.['x-interlingua']).toMatchObject({ v: 2, span: 2, shape: [2] });
+    expect(JSON.stringify(items[4]?.['x-interlingua'])).not.toContain('And tomorrow?');
     expect(items.filter((i) => 'x-interlingua' in i)).toHaveLength(2);
+    expect(decodeRequest(value)).toEqual(anthropicTurn);
   });
 
   it('several assistant texts are several string items; citations in a request are reported', () => {

@@ -82,6 +82,54 @@ describe('message stash', () => {
   });
 });
 
+describe('patch stash (v: 2)', () => {
+  /** A format's span decoder: the wire message's string content as one text part. */
+  const decodeSpan = (wire: readonly JsonObject[]): Message[] =>
+    wire.map((w) => ({ role: w['role'] as Message['role'], parts: [{ type: 'text', text: w['content'] as string }] }));
+  const ctx = (losses: LossList) => ({ limits: { maxTextBytes: 1e5 }, losses });
+  const write = (span = decodeSpan): JsonObject[] => {
+    const local = new LossList();
+    return stashGroup([thinking], { preserve: true, losses: new LossList() }, local, lossyEncode(local), false, span);
+  };
+
+  it('holds only what the decode does not give back, and reads back exactly', () => {
+    const wire = JSON.parse(JSON.stringify(write())) as JsonObject[];
+    const stash = wire[0]?.[STASH_KEY] as JsonObject;
+    expect(stash).toMatchObject({ v: 2, span: 1 });
+    expect(stash).not.toHaveProperty('messages');
+    expect(JSON.stringify(stash)).toContain('sig==');
+    expect(JSON.stringify(stash)).not.toContain('"hi"');
+    const losses = new LossList();
+    expect(takeMessageStash(wire, 0, ctx(losses), ['messages'], decodeSpan)).toEqual({ messages: [thinking], span: 1 });
+    expect(losses.length).toBe(0);
+  });
+
+  it('is whole messages (v: 1) when the decode of the wire fails', () => {
+    const wire = write(() => {
+      throw new Error('over the limits');
+    });
+    expect(wire[0]?.[STASH_KEY]).toMatchObject({ v: 1, messages: [thinking] });
+  });
+
+  it('is reported and ignored by a reader without the span decoder, when edited, or when it does not fit', () => {
+    const noDecoder = new LossList();
+    expect(takeMessageStash(write(), 0, ctx(noDecoder), ['messages'])).toBeUndefined();
+    expect(noDecoder.items[0]).toMatchObject({ code: 'stale-stash', message: expect.stringContaining('malformed') });
+
+    const edited = write();
+    (edited[0] as JsonObject)['content'] = 'edited';
+    const stale = new LossList();
+    expect(takeMessageStash(edited, 0, ctx(stale), ['messages'], decodeSpan)).toBeUndefined();
+    expect(stale.items[0]).toMatchObject({ code: 'stale-stash', message: expect.stringContaining('changed') });
+
+    const misfit = write();
+    ((misfit[0] as JsonObject)[STASH_KEY] as JsonObject)['patch'] = [[[7, 'role'], 'user']];
+    const refused = new LossList();
+    expect(takeMessageStash(misfit, 0, ctx(refused), ['messages'], decodeSpan)).toBeUndefined();
+    expect(refused.items[0]).toMatchObject({ code: 'stale-stash', message: expect.stringContaining('does not fit') });
+  });
+});
+
 describe('stableHash', () => {
   it('ignores key order but not values or array order', () => {
     expect(stableHash({ a: 1, b: [1, 2] })).toBe(stableHash({ b: [1, 2], a: 1 }));
