@@ -79,16 +79,25 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 function diff(a: unknown, b: unknown, path: Path, ops: PatchOp[]): void {
   if (a === b) return;
   if (isRecord(a) && isRecord(b)) {
-    for (const key of Object.keys(b)) {
+    // for-in, not Object.keys: no key array per object (these are plain objects, so only own keys).
+    let matched = 0;
+    for (const key in b) {
       const vb = b[key];
       if (vb === undefined) continue;
       const va = Object.hasOwn(a, key) ? a[key] : undefined;
       path.push(key);
       if (va === undefined) ops.push([path.slice(), vb]);
-      else diff(va, vb, path, ops);
+      else {
+        matched++;
+        diff(va, vb, path, ops);
+      }
       path.pop();
     }
-    for (const key of Object.keys(a)) {
+    // Keys of a that b lacks: none when every key a holds was matched.
+    let held = 0;
+    for (const key in a) if (a[key] !== undefined) held++;
+    if (held === matched) return;
+    for (const key in a) {
       if (a[key] !== undefined && (!Object.hasOwn(b, key) || b[key] === undefined)) ops.push([[...path, key]]);
     }
     return;
