@@ -7,6 +7,7 @@
  */
 import { isFormatId } from '../../model/format-id.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ReasoningPart, ToolCallPart } from '../../model/part.js';
 import type { DecodeContext } from '../codec.js';
@@ -118,6 +119,14 @@ export function decodeMessage(m: JsonObject, args: ParsedArgs = new Map(), reaso
   return msg;
 }
 
+/** Messages decoded alone, their arguments parsed here: the preserve stash's SpanDecoder (shared/stash.ts). */
+export function decodeSpan(wire: readonly JsonObject[]): Message[] {
+  return decodeMessages(wire, new Map());
+}
+
+/** takeMessageStash's base path: read only. */
+const MESSAGES_PATH: Path = ['messages'];
+
 /**
  * Wire messages in order, taking any preserve stash an encode of another format left first. A run
  * of reasoning messages is held until the message after it says where it belongs.
@@ -130,7 +139,7 @@ export function decodeMessages(list: readonly JsonValue[], args: ParsedArgs, ctx
     pending = [];
   };
   for (let i = 0; i < list.length; ) {
-    const stash = ctx ? takeMessageStash(list, i, ctx, ['messages']) : undefined;
+    const stash = ctx ? takeMessageStash(list, i, ctx, MESSAGES_PATH, decodeSpan) : undefined;
     if (stash) {
       flush();
       out.push(...stash.messages);

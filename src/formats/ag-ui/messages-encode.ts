@@ -18,8 +18,9 @@ import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { sameValue } from '../shared/same-value.js';
 import { AG_UI, META_KEY } from './ag-ui-api.js';
 import { encodeContent, loss, own } from './content-encode.js';
-import { decodeMessages } from './message-decode.js';
+import { decodeSpan } from './message-decode.js';
 import { encodePerMessage } from '../shared/stash-groups.js';
+import { readBack } from '../shared/stash.js';
 
 /** Writes the message id: the source's (`$id`), none when the source had none (`$noId`), else `fallback`. */
 function withId(out: JsonObject, ext: Message['ext'], fallback: string): JsonObject {
@@ -195,9 +196,9 @@ export function encodeMessage(m: Message, i: number, losses: LossSink): JsonObje
 /** Whether these wire messages decode back to exactly the canonical messages they were written for. */
 function decodesBack(wire: readonly JsonObject[], messages: readonly Message[]): boolean {
   if (messages.some((m) => messageHasForeignExt(m, AG_UI))) return false;
-  return sameValue(decodeMessages(wire, new Map()), messages);
+  return sameValue(readBack(decodeSpan, wire), messages);
 }
 
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {
-  return encodePerMessage(messages, ctx, { encode: encodeMessage, decodesBack });
+  return encodePerMessage(messages, ctx, { encode: encodeMessage, decodesBack, decodeSpan });
 }
