@@ -49,15 +49,15 @@ export function readBack(decodeSpan: SpanDecoder, wire: readonly JsonObject[]): 
 
 /** The patch that turns decodeSpan's reading of `wire` into `messages`, or undefined (then v: 1). */
 function patchFor(decodeSpan: SpanDecoder, wire: readonly JsonObject[], messages: Message[]): MessagesPatch | undefined {
-  let decoded: Message[];
   try {
-    decoded = readBack(decodeSpan, wire);
+    return messagesPatch(readBack(decodeSpan, wire), messages);
   } catch {
-    return undefined; // e.g. over the default limits: the whole messages still bring it back
+    // A span its decoder refuses (a request's arguments that are not JSON), or values nested past
+    // the stack: the whole messages still bring it back.
+    return undefined;
   } finally {
     lastRead = undefined;
   }
-  return messagesPatch(decoded, messages);
 }
 
 function withoutStash(obj: JsonObject): JsonObject {
