@@ -15,7 +15,7 @@ import { applyPatch, messagesPatch, type MessagesPatch, type PatchOp } from './s
  * they became, and a fingerprint of those wire messages. If the wire messages were edited since,
  * the fingerprint no longer matches and the stash is ignored (reported), never applied blindly.
  * A format that can decode a span of its wire messages on its own (a SpanDecoder, the same function
- * for writing and reading) writes the patch form instead, `{ v: 2, span, hash, patch }`: only what
+ * for writing and reading) writes the patch form instead, `{ v: 2, span, hash, shape?, patch }`: only what
  * that decode does not give back (stash-patch.ts, ADR 0013), so the text and media the wire messages
  * already hold are not written twice.
  * Top level: `{ v: 1, fields }` — the canonical request/response fields the target had no slot for.
@@ -35,7 +35,8 @@ export type SpanDecoder = (wire: readonly JsonObject[]) => Message[];
 
 /**
  * The last read-back: a format's "would these wire messages decode back?" check and then the patch
- * stash of the same group (the same wire array) decode it once. Cleared when the stash is made.
+ * stash of the same group (the same wire array) decode it once. Cleared when a stash is made, else
+ * replaced by the next read-back (so at most one group's decode is held between conversions).
  */
 let lastRead: { decodeSpan: SpanDecoder; wire: readonly JsonObject[]; decoded: Message[] } | undefined;
 
