@@ -12,7 +12,7 @@ import { lazyChild } from './log.js';
 import type { Dialect } from './config.js';
 import { DIALECT_FACTS } from './dialects.js';
 import { errorResponse, GatewayError, upstreamFailure } from './errors.js';
-import { answerMessage, Continuity, type SessionRef } from './memory.js';
+import { answerMessage, Continuity } from './memory.js';
 import type { GatewayMetrics, Pair } from './metrics.js';
 import { relayStream } from './relay.js';
 import type { Router } from './routes.js';

@@ -83,10 +83,10 @@ export function decodeSpan(wire: readonly JsonObject[]): Message[] {
   return wire.map((w) => decodeMessage(w));
 }
 
-/** `input[]` messages, taking any preserve stash left by an encode of another format first. */
 /** takeMessageStash's base path: read only. */
 const INPUT_PATH: Path = ['input'];
 
+/** `input[]` messages, taking any preserve stash left by an encode of another format first. */
 function decodeMessages(list: JsonValue[], args: ParsedArgs, ctx: DecodeContext): Message[] {
   const out: Message[] = [];
   for (let i = 0; i < list.length; ) {

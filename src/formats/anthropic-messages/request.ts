@@ -12,7 +12,7 @@ import { decodeBlocks, decodeMessage, decodeSpan } from './content-decode.js';
 import { encodeMessages } from './messages-encode.js';
 import { applyTopStash, encodeExtras } from './request-extras.js';
 import { validateRequest } from './validate.js';
-import { decodeCache, foreignExt, ID, rest, restWithCache, withHints } from './wire-util.js';
+import { decodeCache, foreignExt, ID, rest, restWithCache } from './wire-util.js';
 
 const KNOWN = new Set([
   'model', 'messages', 'system', 'max_tokens', 'metadata', 'stop_sequences', 'temperature', 'top_p', 'top_k',

@@ -4,7 +4,7 @@
  * becomes a `cachePoint` block right after it (where Bedrock allows one).
  */
 import type { JsonObject, JsonValue } from '../../model/json.js';
-import type { LossAction, Path } from '../../model/loss.js';
+import type { Path } from '../../model/loss.js';
 import type { Role } from '../../model/message.js';
 import type { DocumentPart, ImagePart, Part, ReasoningPart, SearchResultPart, TextPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { Source } from '../../model/source.js';

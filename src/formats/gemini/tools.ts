@@ -6,7 +6,7 @@
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
-import type { FunctionTool, ProviderTool, Tool, ToolChoice } from '../../model/tool.js';
+import type { FunctionTool, Tool, ToolChoice } from '../../model/tool.js';
 import type { LossSink } from '../codec.js';
 import { keepResidue, restoreResidue } from '../shared/residue.js';
 import { loss } from './content-encode.js';

@@ -12,7 +12,6 @@ import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { EncodeContext, LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, residueWithNulls } from '../shared/residue.js';
-import { STASH_KEY } from '../shared/stash.js';
 import type { Loss, Path } from '../../model/loss.js';
 
 

@@ -6,7 +6,7 @@ import type { HasExt } from '../../model/ext.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
-import type { Part, TextPart } from '../../model/part.js';
+import type { TextPart } from '../../model/part.js';
 import type { Choice, Response } from '../../model/response.js';
 import type { DecodeContext, EncodeContext, LossSink } from '../codec.js';
 import { hasForeignExt, messageHasForeignExt } from '../shared/foreign-ext.js';

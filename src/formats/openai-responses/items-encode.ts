@@ -16,7 +16,6 @@ import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolResultPart } from '../../model/part.js';
 import type { EncodeContext, LossSink } from '../codec.js';
-import { DEFAULT_LIMITS } from '../codec.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { randomHex32 } from '../shared/random-hex.js';
@@ -25,7 +24,7 @@ import { readBack, STASH_KEY, stashGroup } from '../shared/stash.js';
 import { CONTENT_TYPES } from './content-decode.js';
 import { asText, inputPart, loss, outputPart, own } from './content-encode.js';
 import { functionCallItem, functionOutputItem, mintsCallItem, reasoningItem } from './item-encode.js';
-import { decodeInputSpan, decodeItems, decodeOutputSpan, isModelSide } from './items-decode.js';
+import { decodeInputSpan, decodeOutputSpan, isModelSide } from './items-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 import { sameBesidesOwn } from './same-besides-own.js';
 
