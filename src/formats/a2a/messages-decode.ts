@@ -7,7 +7,8 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
-import type { DecodeContext, LossSink } from '../codec.js';
+import { DEFAULT_LIMITS, type DecodeContext, type LossSink } from '../codec.js';
+import { LossList } from '../shared/loss-list.js';
 import { takeMessageStash } from '../shared/stash.js';
 import type { A2aVersion } from './a2a-api.js';
 import { compactRecords, toRecord, type Rec } from './compact.js';
@@ -22,6 +23,14 @@ export interface DecodedMessages {
   stashed: boolean[];
   /** The version of the first wire message. */
   version: A2aVersion;
+}
+
+/** A note that goes nowhere: a span read back alone has had its version notes already. */
+const silent: Note = () => undefined;
+
+/** Messages decoded alone: the preserve stash's SpanDecoder (shared/stash.ts). */
+export function decodeSpan(wire: readonly JsonObject[]): Message[] {
+  return decodeMessages(wire, [], { limits: DEFAULT_LIMITS, losses: new LossList() }, silent).messages;
 }
 
 /**
@@ -69,7 +78,7 @@ export function decodeMessages(list: readonly JsonValue[], path: Path, ctx: Deco
   };
   const stashCtx: DecodeContext = { limits: ctx.limits, losses: sink };
   for (let i = 0; i < lifted.length; ) {
-    const stash = takeMessageStash(lifted, i, stashCtx, path);
+    const stash = takeMessageStash(lifted, i, stashCtx, path, decodeSpan);
     if (stash) {
       flush();
       for (const m of stash.messages) {

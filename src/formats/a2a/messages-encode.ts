@@ -20,7 +20,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolCallPart, ToolResultPart } from '../../model/part.js';
-import { DEFAULT_LIMITS, type EncodeContext, type LossSink } from '../codec.js';
+import type { EncodeContext, LossSink } from '../codec.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
@@ -30,7 +30,7 @@ import { isJsonText } from '../shared/json-text.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, type A2aVersion } from './a2a-api.js';
 import { partRuns, runType, type RunClass } from './compact.js';
 import { MessageIds } from './message-ids.js';
-import { decodeMessages } from './messages-decode.js';
+import { decodeSpan } from './messages-decode.js';
 import { encodePart, loss, own } from './parts.js';
 import { dropGeneratedIds, generatedId, NO_KIND, sinkMessageStash } from './stash.js';
 import { writeCall, writeResult } from './tool-data.js';
@@ -227,14 +227,12 @@ function groups(items: readonly At[]): At[][] {
   return stashGroups(items, (at) => encodeMessage(at.m, at.i, new LossList()).length > 0);
 }
 
-const silent: Note = () => undefined;
-
 /** Whether the group's wire messages, decoded on their own, give back exactly its canonical messages. */
 function decodesBack(wire: readonly JsonObject[], group: readonly At[]): boolean {
   if (group.some((g) => messageHasForeignExt(g.m, A2A))) return false;
   try {
-    const { messages } = decodeMessages(wire, [], { limits: DEFAULT_LIMITS, losses: new LossList() }, silent);
-    const decoded = dropGeneratedIds(messages, (group[0] as At).i);
+    // A decode of its own, not readBack's (shared with the patch): dropGeneratedIds changes the messages it is given.
+    const decoded = dropGeneratedIds(decodeSpan(wire), (group[0] as At).i);
     return sameValue(decoded, group.map((g) => g.m));
   } catch {
     return false;
@@ -269,7 +267,7 @@ export function encodeMessages(items: readonly At[], version: A2aVersion, ctx: E
     }
     // A group the decoder would join to the one before it is stashed: the decoder then reads it apart.
     const keep = losses.length === 0 && ctx.preserve && (trail.joins(written) || !decodesBack(written, group));
-    const out = stashGroup(group.map((g) => g.m), ctx, losses, written, keep);
+    const out = stashGroup(group.map((g) => g.m), ctx, losses, written, keep, decodeSpan);
     if (out[0] !== undefined) sinkMessageStash(out[0]);
     trail.add(out);
     wire.push(...out);

@@ -120,11 +120,16 @@ describe('where the stash is', () => {
     const [system, user, assistant] = value as JsonObject[];
     const meta = system?.['metadata'] as JsonObject;
     expect(meta['x-interlingua-request']).toEqual({ v: 1, fields: { model: 'gpt-4o', temperature: 0.2, $generatedIds: true, $plain: true } });
-    expect(meta['x-interlingua']).toMatchObject({ v: 1, span: 1, messages: [req.messages[0]] });
+    // Patch stashes (ADR 0013): what the wire message does not give back, not the text it holds.
+    expect(meta['x-interlingua']).toMatchObject({ v: 2, span: 1 });
+    expect(JSON.stringify(meta['x-interlingua'])).not.toContain('Be brief.');
     expect(meta['canonical_role']).toBe('system');
     // A message A2A holds as it is carries no stash.
     expect(user).toEqual({ messageId: 'msg-2', role: 'ROLE_USER', parts: [{ text: 'Hi' }], metadata: { canonical_type: 'TextMessageContentEvent' } });
-    expect((assistant?.['metadata'] as JsonObject)['x-interlingua']).toMatchObject({ span: 1, messages: [req.messages[2]] });
+    const assistantStash = (assistant?.['metadata'] as JsonObject)['x-interlingua'];
+    expect(assistantStash).toMatchObject({ v: 2, span: 1 });
+    expect(JSON.stringify(assistantStash)).toContain('"signature":"sig"');
+    expect(JSON.stringify(assistantStash)).not.toContain('Hello');
     expect(assistant?.['parts']).toEqual([{ text: 'Hello' }]);
     const back = decodeA2aRequest(value);
     expect(json(back.req)).toEqual(json(req));
@@ -167,7 +172,7 @@ describe('where the stash is', () => {
     const out = value as JsonObject;
     expect(out['metadata']).toEqual({ 'x-interlingua': { v: 1, fields: { temperature: 0 }, metadataAdded: true } });
     const history = out['history'] as JsonObject[];
-    expect(history[0]?.['metadata']).toMatchObject({ 'x-interlingua': { v: 1, span: 1, metadataAdded: true } });
+    expect(history[0]?.['metadata']).toMatchObject({ 'x-interlingua': { v: 2, span: 1, metadataAdded: true } });
     expect(history[1]).toEqual(task.history[1]);
     expect(validateA2a('request', withKinds(out))).toEqual([]);
     const back = decodeA2aRequest(value);
