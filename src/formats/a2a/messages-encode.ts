@@ -24,7 +24,7 @@ import type { EncodeContext, LossSink } from '../codec.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { stashGroup } from '../shared/stash.js';
+import { readBack, stashGroup } from '../shared/stash.js';
 import { sameValue } from '../shared/same-value.js';
 import { isJsonText } from '../shared/json-text.js';
 import { A2A, CANONICAL_ROLE, CANONICAL_TYPE, type A2aVersion } from './a2a-api.js';
@@ -32,7 +32,7 @@ import { partRuns, runType, type RunClass } from './compact.js';
 import { MessageIds } from './message-ids.js';
 import { decodeSpan } from './messages-decode.js';
 import { encodePart, loss, own } from './parts.js';
-import { dropGeneratedIds, generatedId, NO_KIND, sinkMessageStash } from './stash.js';
+import { generatedId, NO_KIND, sinkMessageStash, withoutGeneratedIds } from './stash.js';
 import { writeCall, writeResult } from './tool-data.js';
 import { messageToV03, type Note } from './versions.js';
 import { stashGroups } from '../shared/stash-groups.js';
@@ -231,8 +231,7 @@ function groups(items: readonly At[]): At[][] {
 function decodesBack(wire: readonly JsonObject[], group: readonly At[]): boolean {
   if (group.some((g) => messageHasForeignExt(g.m, A2A))) return false;
   try {
-    // A decode of its own, not readBack's (shared with the patch): dropGeneratedIds changes the messages it is given.
-    const decoded = dropGeneratedIds(decodeSpan(wire), (group[0] as At).i);
+    const decoded = withoutGeneratedIds(readBack(decodeSpan, wire), (group[0] as At).i);
     return sameValue(decoded, group.map((g) => g.m));
   } catch {
     return false;

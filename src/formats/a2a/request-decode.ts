@@ -20,7 +20,7 @@ import { STASH_KEY } from '../shared/stash.js';
 import { decodeParts } from './compact.js';
 import { decodeMessages } from './messages-decode.js';
 import { loss } from './parts.js';
-import { dropGeneratedIds, NO_KIND, REQUEST_STASH_KEY, takeFromMetadata } from './stash.js';
+import { NO_KIND, REQUEST_STASH_KEY, takeFromMetadata, withoutGeneratedId } from './stash.js';
 import { invalid, readAs, type Read } from './validate.js';
 import type { Note } from './versions.js';
 
@@ -181,7 +181,9 @@ export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
   keepResidue(req, A2A, { ...top, $form: form, $version: version });
   const fields = stash === undefined ? undefined : applyTopStash(req as unknown as JsonObject, { [STASH_KEY]: stash }, ctx);
   // Ids an encode made up go again (the messages it stashed were never given them).
-  if (fields?.['$generatedIds'] === true) messages.forEach((m, k) => got.stashed[k] !== true && dropGeneratedIds([m], k));
+  if (fields?.['$generatedIds'] === true) {
+    for (let k = 0; k < messages.length; k++) if (got.stashed[k] !== true) messages[k] = withoutGeneratedId(messages[k] as Message, k);
+  }
   // The request was written as a list, not in the form it came in: that form comes back.
   if (isJsonObject(fields?.['$a2a'])) req.ext = { ...req.ext, [A2A]: fields['$a2a'] };
   if (fields?.['$plain'] === true && req.ext !== undefined) {

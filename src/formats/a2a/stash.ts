@@ -78,19 +78,22 @@ export function generatedId(index: number): string {
 }
 
 /**
- * Drops the A2A ids an encode made up (`msg-<n>` at place n) from decoded messages, `offset` being
- * the place of the first; used under `preserve` only, where the request stash says ids were made
- * up. A message whose own id happened to look made up is stashed by the encoder, never read here.
+ * The message without the A2A id an encode made up for it (`msg-<n>` at place `at`), or the message
+ * itself when it has none; the message is never changed (it may be a decode another check shares).
+ * Used under `preserve` only, where the request stash says ids were made up. A message whose own id
+ * happened to look made up is stashed by the encoder, never read here.
  */
-export function dropGeneratedIds(messages: Message[], offset: number): Message[] {
-  messages.forEach((m, k) => {
-    const own = m.ext?.[A2A];
-    if (own?.['messageId'] !== generatedId(offset + k)) return;
-    const { messageId: _id, ...rest } = own;
-    const { [A2A]: _own, ...others } = m.ext as Ext;
-    const ext: Ext = Object.keys(rest).length > 0 ? { ...others, [A2A]: rest } : others;
-    if (Object.keys(ext).length > 0) m.ext = ext;
-    else delete m.ext;
-  });
-  return messages;
+export function withoutGeneratedId(m: Message, at: number): Message {
+  const own = m.ext?.[A2A];
+  if (own?.['messageId'] !== generatedId(at)) return m;
+  const { messageId: _id, ...rest } = own;
+  const { [A2A]: _own, ...others } = m.ext as Ext;
+  const ext: Ext = Object.keys(rest).length > 0 ? { ...others, [A2A]: rest } : others;
+  const { ext: _ext, ...bare } = m;
+  return Object.keys(ext).length > 0 ? { ...bare, ext } : bare;
+}
+
+/** withoutGeneratedId for each message, `offset` being the place of the first. */
+export function withoutGeneratedIds(messages: readonly Message[], offset: number): Message[] {
+  return messages.map((m, k) => withoutGeneratedId(m, offset + k));
 }
