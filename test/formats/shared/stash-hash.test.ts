@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LossList } from '../../../src/formats/shared/loss-list.js';
 import { STASH_KEY, takeMessageStash } from '../../../src/formats/shared/stash.js';
 import { stableHash } from '../../../src/formats/shared/stable-hash.js';
-import { stashHash, stashHashMatches } from '../../../src/formats/shared/stash-hash.js';
+import * as zlib from 'node:zlib';
+import { crc32, stashHash, stashHashMatches, tableCrc32 } from '../../../src/formats/shared/stash-hash.js';
 import { sameValue } from '../../../src/formats/shared/same-value.js';
 
 const long = (c: string, n = 300): string => c.repeat(n);
@@ -56,6 +57,25 @@ describe('stashHash', () => {
     expect(stashHashMatches(v, 'deadbeef')).toBe(false);
     expect(stashHashMatches(v, 1)).toBe(false);
     expect(sameValue(v, JSON.parse(JSON.stringify(v)))).toBe(true);
+  });
+
+  it('accepts the hash the SHA-1 versions wrote (value pinned from that code)', () => {
+    const v = { role: 'user', content: [{ text: 'hi '.repeat(100) }, { image: 'QUJD'.repeat(50) }] };
+    expect(stashHash(v)).not.toBe('1e8b3514');
+    expect(stashHashMatches(v, '1e8b3514')).toBe(true);
+    expect(stashHashMatches({ ...v, role: 'assistant' }, '1e8b3514')).toBe(false);
+  });
+
+  it('computes the same CRC-32 without node:zlib (the table, for Node before 20.15) as with it', () => {
+    expect(tableCrc32('123456789')).toBe(0xcbf43926); // the CRC-32 check value
+    expect(crc32('123456789')).toBe(0xcbf43926);
+    const native = (zlib as unknown as { crc32?: (s: string) => number }).crc32;
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (s) => {
+        expect(tableCrc32(s)).toBe(crc32(s));
+        if (native !== undefined) expect(crc32(s)).toBe(native(s));
+      }),
+    );
   });
 
   it('lets a message stash written with the old stableHash still apply', () => {
