@@ -7,7 +7,7 @@
  */
 import type { WireEvent } from '../model/stream-event.js';
 import { dataText } from '../formats/shared/stream-written.js';
-import { crc32Update } from './crc32.js';
+import { crc32Update } from '../formats/shared/crc32.js';
 
 const PRELUDE = 12;
 const encoder = new TextEncoder();

@@ -9,10 +9,10 @@
 import type { JsonValue } from '../model/json.js';
 import type { WireEvent } from '../model/stream-event.js';
 import { ValidationError } from '../model/errors.js';
-import { crc32 } from './crc32.js';
+import { crc32 } from '../formats/shared/crc32.js';
 import { readHeaders, type HeaderValue } from './event-stream-headers.js';
 
-export { crc32 } from './crc32.js';
+export { crc32 } from '../formats/shared/crc32.js';
 export { encodeEventStreamMessage, wireEventToMessage } from './event-stream-write.js';
 
 export type { HeaderValue } from './event-stream-headers.js';

@@ -8,7 +8,7 @@ import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WireEvent } from '../../src/model/stream-event.js';
-import { crc32, crc32Update } from '../../src/stream/crc32.js';
+import { crc32, crc32Update } from '../../src/formats/shared/crc32.js';
 import { encodeEventStreamMessage, wireEventToMessage } from '../../src/stream/event-stream.js';
 
 const smithy = new EventStreamCodec(toUtf8, fromUtf8);

@@ -16,6 +16,7 @@
  */
 import * as crypto from 'node:crypto';
 import * as zlib from 'node:zlib';
+import { crc32 } from './crc32.js';
 import { stableHash } from './stable-hash.js';
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -29,26 +30,12 @@ const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): bo
 /** How the joined long strings enter the state (given a well-formed string). */
 type Feed = (h: number, s: string) => number;
 
-/** CRC-32 (IEEE) of the string's UTF-8 bytes. `zlib.crc32` is Node >= 20.15; the table is the same sum. */
+/** CRC-32 (IEEE) of the string's UTF-8 bytes. `zlib.crc32` is Node >= 20.15; before it, the table sum. */
 const nativeCrc32 = (zlib as unknown as { crc32?: (s: string) => number }).crc32;
-let crcTable: Int32Array | undefined;
-export function tableCrc32(s: string): number {
-  if (crcTable === undefined) {
-    crcTable = new Int32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c;
-    }
-  }
-  const bytes = Buffer.from(s, 'utf8');
-  let c = -1;
-  for (let i = 0; i < bytes.length; i++) c = (crcTable[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
-}
-export const crc32: (s: string) => number = typeof nativeCrc32 === 'function' ? (s) => nativeCrc32(s) : tableCrc32;
+export const tableStringCrc32 = (s: string): number => crc32(Buffer.from(s, 'utf8'));
+export const stringCrc32: (s: string) => number = typeof nativeCrc32 === 'function' ? (s) => nativeCrc32(s) : tableStringCrc32;
 
-const feedCrc: Feed = (h, s) => Math.imul(h ^ crc32(s), FNV_PRIME);
+const feedCrc: Feed = (h, s) => Math.imul(h ^ stringCrc32(s), FNV_PRIME);
 
 /** The earlier versions' feed: 8 bytes of the SHA-1 ('binary' chars). `crypto.hash` is Node >= 20.12. */
 const nativeHash = typeof crypto.hash === 'function' ? crypto.hash : undefined;

@@ -1,5 +1,6 @@
 /**
- * CRC-32 (IEEE 802.3), the checksum the AWS event-stream prelude and message end carry.
+ * CRC-32 (IEEE 802.3), the checksum the AWS event-stream prelude and message end carry (and the
+ * stash fingerprint's sum where node:zlib has none).
  * Table-driven, slicing by 8: eight independent table lookups per 8 bytes instead of eight
  * dependent steps (zlib.crc32 is not in every Node 20, and its call costs as much on small messages).
  */
