@@ -70,8 +70,11 @@ function imagePart(p: JsonObject): Part {
   }
   const part: Part = { type: 'image', source };
   const hints: JsonObject = {};
-  if (typeof p['detail'] === 'string') part.detail = p['detail'];
-  else hints['$noDetail'] = true;
+  // 'auto' is what the API does without a detail and what the encoder writes for none: the
+  // default, not a choice a target without the setting loses (canonical-conventions.md, Media).
+  if (typeof p['detail'] === 'string') {
+    if (p['detail'] !== 'auto') part.detail = p['detail'];
+  } else hints['$noDetail'] = true;
   let rest = residue(p, IMAGE_KEYS);
   if (p['detail'] !== undefined && typeof p['detail'] !== 'string') (rest ??= {})['detail'] = p['detail'];
   const other = key === 'file_id' ? 'image_url' : 'file_id';

@@ -2,7 +2,8 @@
  * The patch form of a message stash (`v: 2`, ADR 0013): instead of whole canonical messages, only
  * what the target's own decode of the wire messages does not give back, as operations on the
  * decoded messages, applied in order. `[path, value]` sets the value at path (a key of an object, or
- * an existing index of an array); `[path]` deletes a key, or removes an array's element;
+ * an existing index of an array); `[path]` deletes a key (already done when it is not there), or
+ * removes an array's element;
  * `[path, value, 1]` inserts into an array at that index. A path starts with the message's index.
  *
  * The diff sees values as sameValue does (key order and keys holding undefined ignored). Arrays of
@@ -193,8 +194,9 @@ export function applyPatch(decoded: readonly Message[], shape: unknown, ops: unk
         if (!isIndex(last, parent.length)) return undefined;
         parent.splice(last, 1);
       } else {
-        if (typeof last !== 'string' || !Object.hasOwn(parent, last)) return undefined;
-        delete parent[last];
+        if (typeof last !== 'string') return undefined;
+        // A key the decode no longer gives (a later decoder that leaves a default out) is deleted already.
+        if (Object.hasOwn(parent, last)) delete parent[last];
       }
     } else if (op.length === 3) {
       if (op[2] !== 1 || !Array.isArray(parent) || !isIndex(last, parent.length + 1)) return undefined;

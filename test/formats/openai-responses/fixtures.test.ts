@@ -65,9 +65,12 @@ describe('what the captures decode to', () => {
     expect(r.messages[3]?.parts).toEqual([{ type: 'tool-result', callId: 'call_2', content: [{ type: 'text', text: '{ "temperature": 22, "condition": "Sunny" }' }], stringContent: true }]);
   });
 
-  it('input-media.json: data URLs keep their media type; a bare text/plain file keeps no name', () => {
-    const parts = decodeRequest(fixture('requests/agentgateway/input-media.json')).messages[0]?.parts ?? [];
-    expect(parts[1]).toEqual({ type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'iVBORw0KGgo=' }, detail: 'auto' });
+  it('input-media.json: data URLs keep their media type; detail auto is the default; a bare text/plain file keeps no name', () => {
+    const body = fixture('requests/agentgateway/input-media.json');
+    const parts = decodeRequest(body).messages[0]?.parts ?? [];
+    // The wire says detail: 'auto', the API's default and what the encoder writes for none.
+    expect(parts[1]).toEqual({ type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'iVBORw0KGgo=' } });
+    expect(encodeRequest(decodeRequest(body)).value).toEqual(body);
     expect(parts[2]).toEqual({ type: 'document', source: { kind: 'base64', mediaType: 'application/pdf', data: 'JVBERi0=' }, name: 'report.pdf' });
     // file_url is a URL source even when it holds a data URL: that is what the wire says.
     expect(parts[3]).toMatchObject({ type: 'document', source: { kind: 'url' }, name: 'data.csv' });

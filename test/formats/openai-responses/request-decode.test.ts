@@ -102,6 +102,18 @@ describe('input items', () => {
     ]);
   });
 
+  it("image detail: 'auto' is the default (no detail, no loss elsewhere); 'low' is kept and reported where lost; none is kept as none", () => {
+    const image = (detail?: string): Record<string, unknown> => ({ type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=', ...(detail === undefined ? {} : { detail }) });
+    const body = (detail?: string): Record<string, unknown> => ({ model: 'gpt-4.1', input: [{ role: 'user', content: [{ type: 'input_text', text: 'Look' }, image(detail)] }] });
+    expect(decoded(body('auto')).messages[0]?.parts[1]).toEqual({ type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: 'iVBORw0KGgo=' } });
+    expect(decoded(body('low')).messages[0]?.parts[1]).toMatchObject({ type: 'image', detail: 'low' });
+    expect(decoded(body()).messages[0]?.parts[1]).not.toHaveProperty('detail');
+    for (const to of ['anthropic-messages', 'bedrock-converse', 'gemini']) {
+      expect(convert(body('auto'), { from: 'openai-responses', to }).losses.map((l) => l.code)).not.toContain('image-detail');
+      expect(convert(body('low'), { from: 'openai-responses', to }).losses.map((l) => l.code)).toContain('image-detail');
+    }
+  });
+
   it('a part whose source is ambiguous is kept whole', () => {
     const both = { type: 'input_image', image_url: 'https://x/y.png', file_id: 'file-1', detail: 'auto' };
     const bare = { type: 'input_file', file_data: 'JVBERi0=', filename: 'a.pdf' };
