@@ -5,7 +5,7 @@
  */
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
-import type { Role } from '../../model/message.js';
+import type { Message, Role } from '../../model/message.js';
 import type { DocumentPart, ImagePart, Part, ReasoningPart, SearchResultPart, TextPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { Source } from '../../model/source.js';
 import type { LossSink } from '../codec.js';
@@ -13,6 +13,7 @@ import { standardBase64 } from '../shared/base64.js';
 import { parseDataUrl } from '../shared/data-url.js';
 import { jsonTextEquals } from '../shared/json-text.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { callName } from '../shared/tool-pairing.js';
 import { encodeCitation } from './citations.js';
 import { OWN_KEYS } from './content-decode.js';
 import { formatOf, type MediaKind } from './media.js';
@@ -28,6 +29,11 @@ export interface PartContext {
    * blank to Bedrock: whitespace-only text is accepted (see validate.ts), so it is kept.
    */
   keepBlank: boolean;
+  /**
+   * The assistant message the results being written answer (tool-pairing.ts assistantBefore): a
+   * result's name that its call there gives is not lost, as the canonical model recovers it from the call.
+   */
+  callsBefore?: Message | undefined;
 }
 
 const approx = (losses: LossSink, code: string, path: Path, message: string): void => void lose(losses, code, path, message, 'approximated');
@@ -313,7 +319,7 @@ function encodeToolResult(part: ToolResultPart, role: Role, path: Path, ctx: Par
   }
   const out: JsonObject = { toolUseId: mapToolId(part.callId, path, losses, 'callId'), content };
   if (part.isError !== undefined) out['status'] = part.isError ? 'error' : 'success';
-  if (part.name !== undefined) lose(losses, 'tool-result-name', [...path, 'name'], 'Bedrock tool results do not name the tool');
+  if (part.name !== undefined && callName(ctx.callsBefore, part.callId) !== part.name) lose(losses, 'tool-result-name', [...path, 'name'], 'Bedrock tool results do not name the tool, and no call before names this one');
   return block('toolResult', residueOf(out, part, path, losses), part);
 }
 

@@ -18,7 +18,7 @@ import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { withoutPlainArgumentsJson } from '../shared/plain-arguments.js';
 import { sameValue } from '../shared/same-value.js';
-import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
+import { assistantBefore, withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
 import { messageStash, STASH_KEY } from '../shared/stash.js';
 import { decodeBlocks } from './content-decode.js';
 import { decodeMessage, decodeSpan } from './message-decode.js';
@@ -90,7 +90,9 @@ export function encodeMessages(messages: readonly Message[], namer: DocumentName
     if (m.name !== undefined) local.push({ code: 'message-name', path: [...path, 'name'], message: 'Bedrock messages have no participant name', action: 'dropped' });
     reportForeignExt(m.ext, ID, path, local);
     const paired = m.role === 'assistant' ? withoutUnansweredCalls(messages, i, local, 'Bedrock') : withOrphansAsContent(messages, i, local, 'Bedrock');
-    const blocks = encodeParts(paired.parts, role === 'system' ? 'user' : m.role, ['messages', i, 'parts'], partCtx(local));
+    const partsCtx = partCtx(local);
+    if (m.role !== 'assistant') partsCtx.callsBefore = assistantBefore(messages, i);
+    const blocks = encodeParts(paired.parts, role === 'system' ? 'user' : m.role, ['messages', i, 'parts'], partsCtx);
     if (blocks.length === 0) {
       local.push({ code: 'empty-message', path, message: 'message left with no content was dropped', action: 'dropped' });
       for (const l of local.items) pendingLosses.push(l);

@@ -55,7 +55,7 @@ function holdsResult(msg: Message, id: string): boolean {
 }
 
 /** The assistant message a tool result at `messages[i]` may answer (past tool and system messages), if any. */
-function assistantBefore(messages: readonly Message[], i: number): Message | undefined {
+export function assistantBefore(messages: readonly Message[], i: number): Message | undefined {
   let j = i - 1;
   while (j >= 0 && (messages[j]?.role === 'tool' || messages[j]?.role === 'system' || messages[j]?.role === 'developer')) j--;
   const m = messages[j];
@@ -67,6 +67,13 @@ function hasCall(assistant: Message | undefined, id: string): boolean {
   if (assistant === undefined) return false;
   for (const p of assistant.parts) if (p.type === 'tool-call' && p.providerExecuted !== true && p.id === id) return true;
   return false;
+}
+
+/** The name of the client tool call `id` in `assistant`, if it holds one. */
+export function callName(assistant: Message | undefined, id: string): string | undefined {
+  if (assistant === undefined) return undefined;
+  for (const p of assistant.parts) if (p.type === 'tool-call' && p.providerExecuted !== true && p.id === id) return p.name;
+  return undefined;
 }
 
 /** The text that stands for an orphan result's origin, before its own parts. */

@@ -102,6 +102,16 @@ describe('tool pairing and bytes', () => {
     expect(losses).toEqual([]);
   });
 
+  it("a result's name that its call gives is not lost (the model recovers it from the call); another name is reported", () => {
+    const result = (name: string): Message => ({ role: 'tool', parts: [{ type: 'tool-result', callId: 'c1', name, content: [{ type: 'text', text: '42' }] }] });
+    // Gemini names every functionResponse: the name of its call.
+    const same = encodeChecked({ messages: [user('q'), call('c1'), result('f')], tools });
+    expect((same.value['messages'] as { content: unknown[] }[])[2]?.content).toEqual([{ toolResult: { toolUseId: 'c1', content: [{ text: '42' }] } }]);
+    expect(same.losses).toEqual([]);
+    const other = encodeChecked({ messages: [user('q'), call('c1'), result('g')], tools });
+    expect(other.losses.map((l) => [l.code, l.path, l.action])).toEqual([['tool-result-name', ['messages', 2, 'parts', 0, 'name'], 'dropped']]);
+  });
+
   it('sends a tool result that answers no call as user text naming the tool', () => {
     const req: Request = {
       messages: [user('q'), assistant('a'), { role: 'tool', parts: [{ type: 'tool-result', callId: 'x9', name: 'f', content: [{ type: 'text', text: '42' }] }] }],
