@@ -62,18 +62,16 @@ export function assistantBefore(messages: readonly Message[], i: number): Messag
   return m?.role === 'assistant' ? m : undefined;
 }
 
-/** Whether `assistant` holds a client tool call with this id (a message holds a handful: a scan beats a Set). */
-function hasCall(assistant: Message | undefined, id: string): boolean {
-  if (assistant === undefined) return false;
-  for (const p of assistant.parts) if (p.type === 'tool-call' && p.providerExecuted !== true && p.id === id) return true;
-  return false;
-}
-
-/** The name of the client tool call `id` in `assistant`, if it holds one. */
+/** The name of the client tool call `id` in `assistant`, if it holds one (a message holds a handful: a scan beats a Set). */
 export function callName(assistant: Message | undefined, id: string): string | undefined {
   if (assistant === undefined) return undefined;
   for (const p of assistant.parts) if (p.type === 'tool-call' && p.providerExecuted !== true && p.id === id) return p.name;
   return undefined;
+}
+
+/** Whether `assistant` holds a client tool call with this id. */
+function hasCall(assistant: Message | undefined, id: string): boolean {
+  return callName(assistant, id) !== undefined;
 }
 
 /** The text that stands for an orphan result's origin, before its own parts. */
