@@ -45,7 +45,7 @@ export function encodeUsage(usage: Usage, losses: LossSink): { usage: JsonObject
   out['output_tokens'] = usage.outputTokens;
   let lossy = usage.totalTokens === undefined || hasForeignExt(usage.ext, ID);
   if (uncached < 0) lossy = report(losses, 'usage-input', 'inputTokens', `${usage.inputTokens} input tokens are fewer than the cache reads and writes; input_tokens 0 written`, 'approximated');
-  if (usage.reasoningTokens !== undefined && usage.reasoningTokens > 0) {
+  if (usage.reasoningTokens !== undefined) {
     lossy = report(losses, 'reasoning-tokens', 'reasoningTokens', 'Anthropic usage has no reasoning token count (they are in output_tokens)', 'dropped');
   }
   // Anthropic has no total; it is input + output when decoded. Some providers count otherwise

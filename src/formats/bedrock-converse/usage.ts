@@ -41,7 +41,7 @@ export function encodeUsage(usage: Usage, losses: LossSink): JsonObject {
   };
   if (read !== undefined) out['cacheReadInputTokens'] = read;
   if (write !== undefined) out['cacheWriteInputTokens'] = write;
-  if (usage.reasoningTokens !== undefined && usage.reasoningTokens > 0) {
+  if (usage.reasoningTokens !== undefined) {
     losses.push({ code: 'reasoning-tokens', path: ['usage', 'reasoningTokens'], message: 'Bedrock usage has no reasoning token count (they are in outputTokens)', action: 'dropped' });
   }
   restoreResidue(out, usage.ext, ID);

@@ -1,13 +1,15 @@
 /**
  * Usage <-> Chat Completions `usage`. prompt_tokens already includes cached tokens, which is the
  * canonical convention, so inputTokens = prompt_tokens with no arithmetic. The details objects
- * and provider extras (DeepSeek prompt_cache_hit_tokens, Groq timings ...) are residue.
+ * and provider extras (DeepSeek prompt_cache_hit_tokens, Groq timings ...) are residue; details
+ * holding only counts the canonical usage has are kept under hints (shared/usage-details.ts).
  */
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import { isJsonObject } from '../../model/json.js';
 import type { Usage } from '../../model/usage.js';
 import type { LossSink } from '../codec.js';
 import { keepResidue, reportForeignExt, residue, restoreResidue, setOwn } from '../shared/residue.js';
+import { keptDetails, mappedDetailsAsHint } from '../shared/usage-details.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 
 const USAGE_KEYS = new Set(['prompt_tokens', 'completion_tokens', 'total_tokens']);
@@ -24,6 +26,8 @@ export function decodeUsage(u: JsonObject): Usage {
   if (isJsonObject(cd) && typeof cd['reasoning_tokens'] === 'number') usage.reasoningTokens = cd['reasoning_tokens'];
   usage.raw = u; // as received, shared rather than copied
   let rest = residue(u, USAGE_KEYS);
+  rest = mappedDetailsAsHint(rest, 'prompt_tokens_details', '$promptDetails', ['cached_tokens', 'cache_write_tokens']);
+  rest = mappedDetailsAsHint(rest, 'completion_tokens_details', '$completionDetails', ['reasoning_tokens']);
   // OpenAI counts reasoning inside completion_tokens; some compatible providers (xAI) count it
   // beside them, which their total shows. Canonical outputTokens include reasoning either way.
   const reasoning = usage.reasoningTokens ?? 0;
@@ -53,8 +57,8 @@ export function encodeUsage(usage: Usage, losses: LossSink, path: (string | numb
   const apart = rest?.['$reasoningApart'] === true ? (usage.reasoningTokens ?? 0) : 0;
   const out: JsonObject = { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens - apart };
   if (usage.totalTokens !== undefined || rest?.['$noTotal'] !== true) out['total_tokens'] = usage.totalTokens ?? usage.inputTokens + usage.outputTokens;
-  const pdIn = rest?.['prompt_tokens_details'];
-  const cdIn = rest?.['completion_tokens_details'];
+  const pdIn = keptDetails(rest, 'prompt_tokens_details', '$promptDetails');
+  const cdIn = keptDetails(rest, 'completion_tokens_details', '$completionDetails');
   let pd = withCount(isJsonObject(pdIn) ? pdIn : undefined, 'cached_tokens', usage.cacheReadTokens);
   pd = withCount(pd, 'cache_write_tokens', usage.cacheWriteTokens);
   const cd = withCount(isJsonObject(cdIn) ? cdIn : undefined, 'reasoning_tokens', usage.reasoningTokens);

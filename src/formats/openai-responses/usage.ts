@@ -3,13 +3,15 @@
  * includes reasoning tokens, which is the canonical convention: no arithmetic. The details
  * objects are residue with the canonical counts written over them, so unknown detail fields
  * (e.g. a provider's extra counters) survive; missing details are filled with 0 as the spec
- * requires them.
+ * requires them. Details holding only those counts are kept under hints (shared/usage-details.ts),
+ * so another target does not report them as dropped.
  */
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Usage } from '../../model/usage.js';
 import type { LossSink } from '../codec.js';
 import { keepResidue, reportForeignExt, residue, restoreResidue } from '../shared/residue.js';
+import { keptDetails, mappedDetailsAsHint } from '../shared/usage-details.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 
 const OR = OPENAI_RESPONSES;
@@ -27,6 +29,8 @@ export function decodeUsage(u: JsonObject): Usage {
   if (isJsonObject(outDetails) && typeof outDetails['reasoning_tokens'] === 'number') usage.reasoningTokens = outDetails['reasoning_tokens'];
   usage.raw = u; // as received, shared rather than copied
   let rest = residue(u, USAGE_KEYS);
+  rest = mappedDetailsAsHint(rest, 'input_tokens_details', '$inputDetails', ['cached_tokens', 'cache_write_tokens']);
+  rest = mappedDetailsAsHint(rest, 'output_tokens_details', '$outputDetails', ['reasoning_tokens']);
   // What the encoder would otherwise fill in for another origin's usage.
   for (let k = 0; k < ABSENT.length; k++) {
     const [key, hint] = ABSENT[k] as [string, string];
@@ -72,11 +76,11 @@ export function encodeUsage(usage: Usage, path: Path, losses: LossSink): JsonObj
     };
   }
   const out: JsonObject = { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens };
-  details(out, 'input_tokens_details', rest?.['input_tokens_details'], rest?.['$noInputDetails'] === true, [
+  details(out, 'input_tokens_details', keptDetails(rest, 'input_tokens_details', '$inputDetails'), rest?.['$noInputDetails'] === true, [
     ['cached_tokens', usage.cacheReadTokens],
     ['cache_write_tokens', usage.cacheWriteTokens],
   ]);
-  details(out, 'output_tokens_details', rest?.['output_tokens_details'], rest?.['$noOutputDetails'] === true, [['reasoning_tokens', usage.reasoningTokens]]);
+  details(out, 'output_tokens_details', keptDetails(rest, 'output_tokens_details', '$outputDetails'), rest?.['$noOutputDetails'] === true, [['reasoning_tokens', usage.reasoningTokens]]);
   if (rest?.['$noTotal'] !== true || usage.totalTokens !== undefined) out['total_tokens'] = usage.totalTokens ?? usage.inputTokens + usage.outputTokens;
   restoreResidue(out, usage.ext, OR);
   return out;

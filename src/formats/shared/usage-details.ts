@@ -1,0 +1,24 @@
+/**
+ * OpenAI's usage details objects (`input_tokens_details`, `prompt_tokens_details`, ...) hold the
+ * counters the canonical usage has slots for (cached, cache-write and reasoning tokens), and
+ * sometimes counters of their own (`audio_tokens`, per-turn lists). Kept whole as residue, they were
+ * reported as dropped by every other target although nothing in them was lost. A details object
+ * whose every key is such a counter is kept for the way back under a hint instead (hints are not
+ * reported); one with a counter of its own stays residue, and is reported where it cannot go.
+ */
+import { isJsonObject, type JsonObject } from '../../model/json.js';
+
+/** `rest` (a fresh residue object) with `rest[key]` moved to `rest[hint]` when it holds only `mapped` numbers. */
+export function mappedDetailsAsHint(rest: JsonObject | undefined, key: string, hint: string, mapped: readonly string[]): JsonObject | undefined {
+  const details = rest?.[key];
+  if (rest === undefined || !isJsonObject(details)) return rest;
+  for (const k in details) if (!mapped.includes(k) || typeof details[k] !== 'number') return rest;
+  delete rest[key];
+  rest[hint] = details;
+  return rest;
+}
+
+/** The details object the decoder kept for `key`: as residue, or under `hint`. */
+export function keptDetails(rest: JsonObject | undefined, key: string, hint: string): JsonObject[string] | undefined {
+  return rest?.[key] ?? rest?.[hint];
+}
