@@ -13,7 +13,7 @@ import { standardBase64 } from '../shared/base64.js';
 import { parseDataUrl } from '../shared/data-url.js';
 import { jsonTextEquals } from '../shared/json-text.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { callName } from '../shared/tool-pairing.js';
+import { assistantBefore, callName } from '../shared/tool-pairing.js';
 import { encodeCitation } from './citations.js';
 import { OWN_KEYS } from './content-decode.js';
 import { formatOf, type MediaKind } from './media.js';
@@ -30,10 +30,12 @@ export interface PartContext {
    */
   keepBlank: boolean;
   /**
-   * The assistant message the results being written answer (tool-pairing.ts assistantBefore): a
-   * result's name that its call there gives is not lost, as the canonical model recovers it from the call.
+   * The conversation and the index of the message being written, for its tool results: a result's
+   * name that the call it answers gives is not lost, as the canonical model recovers it from the
+   * call (looked up only for a result that has a name).
    */
-  callsBefore?: Message | undefined;
+  messages?: readonly Message[];
+  index?: number;
 }
 
 const approx = (losses: LossSink, code: string, path: Path, message: string): void => void lose(losses, code, path, message, 'approximated');
@@ -319,8 +321,14 @@ function encodeToolResult(part: ToolResultPart, role: Role, path: Path, ctx: Par
   }
   const out: JsonObject = { toolUseId: mapToolId(part.callId, path, losses, 'callId'), content };
   if (part.isError !== undefined) out['status'] = part.isError ? 'error' : 'success';
-  if (part.name !== undefined && callName(ctx.callsBefore, part.callId) !== part.name) lose(losses, 'tool-result-name', [...path, 'name'], 'Bedrock tool results do not name the tool, and no call before names this one');
+  if (part.name !== undefined && !nameFromCall(part, ctx)) lose(losses, 'tool-result-name', [...path, 'name'], 'Bedrock tool results do not name the tool, and no call before names this one');
   return block('toolResult', residueOf(out, part, path, losses), part);
+}
+
+/** Whether the call the result answers (in the assistant message before it) gives the result's name. */
+function nameFromCall(part: ToolResultPart, ctx: PartContext): boolean {
+  if (ctx.messages === undefined || ctx.index === undefined) return false;
+  return callName(assistantBefore(ctx.messages, ctx.index), part.callId) === part.name;
 }
 
 /** One tool-result content block: json, text, image, document, video or searchResult. */

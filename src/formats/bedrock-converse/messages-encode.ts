@@ -18,7 +18,7 @@ import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { withoutPlainArgumentsJson } from '../shared/plain-arguments.js';
 import { sameValue } from '../shared/same-value.js';
-import { assistantBefore, withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
+import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pairing.js';
 import { messageStash, STASH_KEY } from '../shared/stash.js';
 import { decodeBlocks } from './content-decode.js';
 import { decodeMessage, decodeSpan } from './message-decode.js';
@@ -66,8 +66,8 @@ export function encodeMessages(messages: readonly Message[], namer: DocumentName
 
   const sysLosses = new LossList();
   const system: JsonObject[] = [];
-  const partCtx = (losses: LossList): PartContext => ({ namer, losses, keepBlank: false });
-  for (let i = 0; i < lead; i++) system.push(...systemBlocks(messages[i] as Message, ['messages', i], partCtx(sysLosses)));
+  const partCtx = (losses: LossList, index: number): PartContext => ({ namer, losses, keepBlank: false, messages, index });
+  for (let i = 0; i < lead; i++) system.push(...systemBlocks(messages[i] as Message, ['messages', i], partCtx(sysLosses, i)));
   for (const l of sysLosses.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
 
   const items: Item[] = [];
@@ -81,7 +81,7 @@ export function encodeMessages(messages: readonly Message[], namer: DocumentName
     const local = new LossList();
     if (isSystem(m) && !inMessages(m)) {
       local.push({ code: 'system-moved', path, message: 'system message moved to the top-level system', action: 'approximated' });
-      for (const b of systemBlocks(m, path, partCtx(local))) system.push(b);
+      for (const b of systemBlocks(m, path, partCtx(local, i))) system.push(b);
       for (const l of local.items) pendingLosses.push(l);
       moved = true;
       continue;
@@ -90,9 +90,7 @@ export function encodeMessages(messages: readonly Message[], namer: DocumentName
     if (m.name !== undefined) local.push({ code: 'message-name', path: [...path, 'name'], message: 'Bedrock messages have no participant name', action: 'dropped' });
     reportForeignExt(m.ext, ID, path, local);
     const paired = m.role === 'assistant' ? withoutUnansweredCalls(messages, i, local, 'Bedrock') : withOrphansAsContent(messages, i, local, 'Bedrock');
-    const partsCtx = partCtx(local);
-    if (m.role !== 'assistant') partsCtx.callsBefore = assistantBefore(messages, i);
-    const blocks = encodeParts(paired.parts, role === 'system' ? 'user' : m.role, ['messages', i, 'parts'], partsCtx);
+    const blocks = encodeParts(paired.parts, role === 'system' ? 'user' : m.role, ['messages', i, 'parts'], partCtx(local, i));
     if (blocks.length === 0) {
       local.push({ code: 'empty-message', path, message: 'message left with no content was dropped', action: 'dropped' });
       for (const l of local.items) pendingLosses.push(l);
