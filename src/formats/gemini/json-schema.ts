@@ -13,6 +13,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
 import { childPath } from '../shared/child-path.js';
+import { setOwn } from '../shared/residue.js';
 
 const KEEP = new Set([
   'type', 'format', 'title', 'description', 'nullable', 'enum', 'items', 'minItems', 'maxItems', 'properties', 'required',
@@ -125,11 +126,20 @@ function node(s: JsonObject, path: Path, w: Walk): JsonObject {
   return out ?? s;
 }
 
-/** Sets (or, for undefined, removes) `key` on the copy of `s`, made now if there is none yet. */
+/**
+ * Sets (or, for undefined, removes) `key` on the copy of `s`, made now if there is none yet. A
+ * removal makes a new copy without the key: `delete` would leave the schema, handed out once per
+ * tool, a slow V8 dictionary (bench/fast-properties.ts).
+ */
 function put(out: JsonObject | undefined, s: JsonObject, key: string, value: JsonValue | undefined): JsonObject {
+  if (value === undefined) {
+    const from = out ?? s;
+    const copy: JsonObject = {};
+    for (const k in from) if (k !== key) setOwn(copy, k, from[k] as JsonValue);
+    return copy;
+  }
   const copy = out ?? { ...s };
-  if (value === undefined) delete copy[key];
-  else copy[key] = value;
+  copy[key] = value;
   return copy;
 }
 

@@ -13,6 +13,7 @@ import type { EncodeContext, LossSink } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, residueWithNulls } from '../shared/residue.js';
 import type { Loss, Path } from '../../model/loss.js';
+import { deleteKeys } from '../shared/delete-keys.js';
 
 
 export const ID = 'gemini';
@@ -83,12 +84,12 @@ export function camelView(obj: JsonObject, known: ReadonlySet<string>): View {
 /** Renames the listed camelCase keys of `out` back to snake_case (the `$snake` hint). */
 export function applySnake(out: JsonObject, snake: JsonValue | undefined): JsonObject {
   if (!Array.isArray(snake)) return out;
-  for (const name of snake) {
-    if (typeof name !== 'string' || !(name in out)) continue;
-    const v = out[name];
-    delete out[name];
-    if (v !== undefined) out[snakeCase(name)] = v;
-  }
+  const renamed: [string, JsonValue | undefined][] = [];
+  for (const name of snake) if (typeof name === 'string' && name in out) renamed.push([name, out[name]]);
+  if (renamed.length === 0) return out;
+  // Each renamed key goes to the end, as delete and set would put it (without making a dictionary).
+  deleteKeys(out, (k) => renamed.some(([name]) => name === k));
+  for (const [name, v] of renamed) if (v !== undefined) out[snakeCase(name)] = v;
   return out;
 }
 

@@ -8,14 +8,17 @@
  */
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 
-/** `rest` (a fresh residue object) with `rest[key]` moved to `rest[hint]` when it holds only `mapped` numbers. */
+/** `rest` (a residue object) with `rest[key]` moved to `rest[hint]` when it holds only `mapped` numbers (a new object then). */
 export function mappedDetailsAsHint(rest: JsonObject | undefined, key: string, hint: string, mapped: readonly string[]): JsonObject | undefined {
   const details = rest?.[key];
   if (rest === undefined || !isJsonObject(details)) return rest;
   for (const k in details) if (!mapped.includes(k) || typeof details[k] !== 'number') return rest;
-  delete rest[key];
-  rest[hint] = details;
-  return rest;
+  // A copy, not `delete`: deleting a key other than the last turns the object into a dictionary,
+  // and every later read of it (the residue report, the encoders' for-in walks) is slower.
+  const out: JsonObject = {};
+  for (const k in rest) if (k !== key) out[k] = rest[k] as JsonObject[string];
+  out[hint] = details;
+  return out;
 }
 
 /** The details object the decoder kept for `key`: as residue, or under `hint`. */
