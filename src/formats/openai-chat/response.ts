@@ -23,6 +23,7 @@ import { OPENAI_CHAT, type ChatResponse } from './openai-chat-api.js';
 import { decodeFinishReason, encodeFinishReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 import { spanArguments, validateResponse, type ParsedArgs } from './validate.js';
+import { randomHex32 } from '../shared/random-hex.js';
 
 const RESPONSE_KEYS = new Set(['id', 'object', 'created', 'model', 'choices', 'usage']);
 const CHOICE_KEYS = new Set(['index', 'message', 'finish_reason']);
@@ -239,7 +240,7 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
   if (Object.keys(stops).length > 0) stash['stopReasons'] = stops;
   if (Object.keys(choiceExt).length > 0) stash['choiceExt'] = choiceExt;
   const out: JsonObject = {
-    id: res.id ?? `chatcmpl-${crypto.randomUUID()}`,
+    id: res.id ?? `chatcmpl-${randomHex32()}`,
     created: res.created ?? Math.floor(Date.now() / 1000),
     model: res.model ?? '',
     choices,
