@@ -13,7 +13,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
 import { childPath } from '../shared/child-path.js';
-import { setOwn } from '../shared/residue.js';
+import { withoutKey } from '../shared/delete-keys.js';
 
 const KEEP = new Set([
   'type', 'format', 'title', 'description', 'nullable', 'enum', 'items', 'minItems', 'maxItems', 'properties', 'required',
@@ -132,12 +132,7 @@ function node(s: JsonObject, path: Path, w: Walk): JsonObject {
  * tool, a slow V8 dictionary (bench/fast-properties.ts).
  */
 function put(out: JsonObject | undefined, s: JsonObject, key: string, value: JsonValue | undefined): JsonObject {
-  if (value === undefined) {
-    const from = out ?? s;
-    const copy: JsonObject = {};
-    for (const k in from) if (k !== key) setOwn(copy, k, from[k] as JsonValue);
-    return copy;
-  }
+  if (value === undefined) return withoutKey(out ?? s, key);
   const copy = out ?? { ...s };
   copy[key] = value;
   return copy;

@@ -158,9 +158,9 @@ function patched(decodeSpan: SpanDecoder, visible: JsonObject[], shape: unknown,
 /** Writes the top-level stash of lost canonical fields, when there are any and `preserve` is on. */
 export function putTopStash(out: JsonObject, fields: JsonObject, ctx: EncodeContext): void {
   if (!ctx.preserve || Object.keys(fields).length === 0) return;
-  // A named store (STASH_KEY spelled out): V8 turns an object of many fields (a Responses
-  // response) into a slow dictionary when a field is added to it by a keyed store.
-  out['x-interlingua'] = { v: STASH_VERSION, fields };
+  // A named store (STASH_KEY spelled out, checked to be it): V8 turns an object of many fields (a
+  // Responses response) into a slow dictionary when a field is added to it by a computed key.
+  out['x-interlingua' satisfies typeof STASH_KEY] = { v: STASH_VERSION, fields };
 }
 
 /** Reads the top-level stash's fields, or undefined. A malformed one is reported and ignored. */

@@ -7,6 +7,7 @@
  * reported); one with a counter of its own stays residue, and is reported where it cannot go.
  */
 import { isJsonObject, type JsonObject } from '../../model/json.js';
+import { withoutKey } from './delete-keys.js';
 
 /** `rest` (a residue object) with `rest[key]` moved to `rest[hint]` when it holds only `mapped` numbers (a new object then). */
 export function mappedDetailsAsHint(rest: JsonObject | undefined, key: string, hint: string, mapped: readonly string[]): JsonObject | undefined {
@@ -15,8 +16,7 @@ export function mappedDetailsAsHint(rest: JsonObject | undefined, key: string, h
   for (const k in details) if (!mapped.includes(k) || typeof details[k] !== 'number') return rest;
   // A copy, not `delete`: deleting a key other than the last turns the object into a dictionary,
   // and every later read of it (the residue report, the encoders' for-in walks) is slower.
-  const out: JsonObject = {};
-  for (const k in rest) if (k !== key) out[k] = rest[k] as JsonObject[string];
+  const out = withoutKey(rest, key);
   out[hint] = details;
   return out;
 }
