@@ -8,11 +8,14 @@ import type { JsonObject, JsonValue } from '../../model/json.js';
 import { isJsonObject } from '../../model/json.js';
 import type { Usage } from '../../model/usage.js';
 import type { LossSink } from '../codec.js';
-import { keepResidue, reportForeignExt, residue, restoreResidue, setOwn } from '../shared/residue.js';
-import { keptDetails, mappedDetailsAsHint } from '../shared/usage-details.js';
+import { keepResidue, reportForeignExt, restoreResidue, setOwn } from '../shared/residue.js';
+import { INPUT_COUNTERS, keptDetails, OUTPUT_COUNTERS, usageResidue, type DetailsSlot } from '../shared/usage-details.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 
 const USAGE_KEYS = new Set(['prompt_tokens', 'completion_tokens', 'total_tokens']);
+const PROMPT_DETAILS: DetailsSlot = { key: 'prompt_tokens_details', hint: '$promptDetails', mapped: INPUT_COUNTERS };
+const COMPLETION_DETAILS: DetailsSlot = { key: 'completion_tokens_details', hint: '$completionDetails', mapped: OUTPUT_COUNTERS };
+const DETAILS = [PROMPT_DETAILS, COMPLETION_DETAILS];
 
 export function decodeUsage(u: JsonObject): Usage {
   const usage: Usage = { inputTokens: u['prompt_tokens'] as number, outputTokens: u['completion_tokens'] as number };
@@ -25,9 +28,7 @@ export function decodeUsage(u: JsonObject): Usage {
   const cd = u['completion_tokens_details'];
   if (isJsonObject(cd) && typeof cd['reasoning_tokens'] === 'number') usage.reasoningTokens = cd['reasoning_tokens'];
   usage.raw = u; // as received, shared rather than copied
-  let rest = residue(u, USAGE_KEYS);
-  rest = mappedDetailsAsHint(rest, 'prompt_tokens_details', '$promptDetails', ['cached_tokens', 'cache_write_tokens']);
-  rest = mappedDetailsAsHint(rest, 'completion_tokens_details', '$completionDetails', ['reasoning_tokens']);
+  let rest = usageResidue(u, USAGE_KEYS, DETAILS);
   // OpenAI counts reasoning inside completion_tokens; some compatible providers (xAI) count it
   // beside them, which their total shows. Canonical outputTokens include reasoning either way.
   const reasoning = usage.reasoningTokens ?? 0;
@@ -57,8 +58,8 @@ export function encodeUsage(usage: Usage, losses: LossSink, path: (string | numb
   const apart = rest?.['$reasoningApart'] === true ? (usage.reasoningTokens ?? 0) : 0;
   const out: JsonObject = { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens - apart };
   if (usage.totalTokens !== undefined || rest?.['$noTotal'] !== true) out['total_tokens'] = usage.totalTokens ?? usage.inputTokens + usage.outputTokens;
-  const pdIn = keptDetails(rest, 'prompt_tokens_details', '$promptDetails');
-  const cdIn = keptDetails(rest, 'completion_tokens_details', '$completionDetails');
+  const pdIn = keptDetails(rest, PROMPT_DETAILS);
+  const cdIn = keptDetails(rest, COMPLETION_DETAILS);
   let pd = withCount(isJsonObject(pdIn) ? pdIn : undefined, 'cached_tokens', usage.cacheReadTokens);
   pd = withCount(pd, 'cache_write_tokens', usage.cacheWriteTokens);
   const cd = withCount(isJsonObject(cdIn) ? cdIn : undefined, 'reasoning_tokens', usage.reasoningTokens);

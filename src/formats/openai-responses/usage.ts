@@ -10,12 +10,15 @@ import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Usage } from '../../model/usage.js';
 import type { LossSink } from '../codec.js';
-import { keepResidue, reportForeignExt, residue, restoreResidue } from '../shared/residue.js';
-import { keptDetails, mappedDetailsAsHint } from '../shared/usage-details.js';
+import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { INPUT_COUNTERS, keptDetails, OUTPUT_COUNTERS, usageResidue, type DetailsSlot } from '../shared/usage-details.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 
 const OR = OPENAI_RESPONSES;
 const USAGE_KEYS = new Set(['input_tokens', 'output_tokens', 'total_tokens']);
+const INPUT_DETAILS: DetailsSlot = { key: 'input_tokens_details', hint: '$inputDetails', mapped: INPUT_COUNTERS };
+const OUTPUT_DETAILS: DetailsSlot = { key: 'output_tokens_details', hint: '$outputDetails', mapped: OUTPUT_COUNTERS };
+const DETAILS = [INPUT_DETAILS, OUTPUT_DETAILS];
 
 export function decodeUsage(u: JsonObject): Usage {
   const usage: Usage = { inputTokens: u['input_tokens'] as number, outputTokens: u['output_tokens'] as number };
@@ -28,9 +31,7 @@ export function decodeUsage(u: JsonObject): Usage {
   const outDetails = u['output_tokens_details'];
   if (isJsonObject(outDetails) && typeof outDetails['reasoning_tokens'] === 'number') usage.reasoningTokens = outDetails['reasoning_tokens'];
   usage.raw = u; // as received, shared rather than copied
-  let rest = residue(u, USAGE_KEYS);
-  rest = mappedDetailsAsHint(rest, 'input_tokens_details', '$inputDetails', ['cached_tokens', 'cache_write_tokens']);
-  rest = mappedDetailsAsHint(rest, 'output_tokens_details', '$outputDetails', ['reasoning_tokens']);
+  let rest = usageResidue(u, USAGE_KEYS, DETAILS);
   // What the encoder would otherwise fill in for another origin's usage.
   for (let k = 0; k < ABSENT.length; k++) {
     const [key, hint] = ABSENT[k] as [string, string];
@@ -76,11 +77,11 @@ export function encodeUsage(usage: Usage, path: Path, losses: LossSink): JsonObj
     };
   }
   const out: JsonObject = { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens };
-  details(out, 'input_tokens_details', keptDetails(rest, 'input_tokens_details', '$inputDetails'), rest?.['$noInputDetails'] === true, [
+  details(out, 'input_tokens_details', keptDetails(rest, INPUT_DETAILS), rest?.['$noInputDetails'] === true, [
     ['cached_tokens', usage.cacheReadTokens],
     ['cache_write_tokens', usage.cacheWriteTokens],
   ]);
-  details(out, 'output_tokens_details', keptDetails(rest, 'output_tokens_details', '$outputDetails'), rest?.['$noOutputDetails'] === true, [['reasoning_tokens', usage.reasoningTokens]]);
+  details(out, 'output_tokens_details', keptDetails(rest, OUTPUT_DETAILS), rest?.['$noOutputDetails'] === true, [['reasoning_tokens', usage.reasoningTokens]]);
   if (rest?.['$noTotal'] !== true || usage.totalTokens !== undefined) out['total_tokens'] = usage.totalTokens ?? usage.inputTokens + usage.outputTokens;
   restoreResidue(out, usage.ext, OR);
   return out;

@@ -6,22 +6,43 @@
  * whose every key is such a counter is kept for the way back under a hint instead (hints are not
  * reported); one with a counter of its own stays residue, and is reported where it cannot go.
  */
-import { isJsonObject, type JsonObject } from '../../model/json.js';
-import { withoutKey } from './delete-keys.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import { residue } from './residue.js';
 
-/** `rest` (a residue object) with `rest[key]` moved to `rest[hint]` when it holds only `mapped` numbers (a new object then). */
-export function mappedDetailsAsHint(rest: JsonObject | undefined, key: string, hint: string, mapped: readonly string[]): JsonObject | undefined {
-  const details = rest?.[key];
-  if (rest === undefined || !isJsonObject(details)) return rest;
-  for (const k in details) if (!mapped.includes(k) || typeof details[k] !== 'number') return rest;
-  // A copy, not `delete`: deleting a key other than the last turns the object into a dictionary,
-  // and every later read of it (the residue report, the encoders' for-in walks) is slower.
-  const out = withoutKey(rest, key);
-  out[hint] = details;
-  return out;
+/** A details object of a usage body, the hint it is kept under when it holds only `mapped` counters, and those. */
+export interface DetailsSlot {
+  key: string;
+  hint: string;
+  mapped: readonly string[];
 }
 
-/** The details object the decoder kept for `key`: as residue, or under `hint`. */
-export function keptDetails(rest: JsonObject | undefined, key: string, hint: string): JsonObject[string] | undefined {
-  return rest?.[key] ?? rest?.[hint];
+/** The counters of an input (prompt) details object that the canonical usage holds. */
+export const INPUT_COUNTERS: readonly string[] = ['cached_tokens', 'cache_write_tokens'];
+/** The counter of an output (completion) details object that the canonical usage holds. */
+export const OUTPUT_COUNTERS: readonly string[] = ['reasoning_tokens'];
+
+function mappedOnly(details: JsonValue | undefined, mapped: readonly string[]): boolean {
+  if (!isJsonObject(details)) return false;
+  for (const k in details) if (!mapped.includes(k) || typeof details[k] !== 'number') return false;
+  return true;
+}
+
+/**
+ * `residue(u, known)` with each details object of `slots` that holds only its mapped counters under
+ * the slot's hint instead of its key: one object built, nothing deleted or copied (a deleted key
+ * would leave the residue a slow V8 dictionary, read again by every target's residue report).
+ */
+export function usageResidue(u: JsonObject, known: ReadonlySet<string>, slots: readonly DetailsSlot[]): JsonObject | undefined {
+  let hinted: DetailsSlot[] | undefined;
+  for (const s of slots) if (mappedOnly(u[s.key], s.mapped)) (hinted ??= []).push(s);
+  if (hinted === undefined) return residue(u, known);
+  const moved = hinted;
+  let rest = residue(u, known, (key) => moved.some((s) => s.key === key));
+  for (const s of moved) (rest ??= {})[s.hint] = u[s.key] as JsonValue;
+  return rest;
+}
+
+/** The details object the decoder kept for the slot: as residue, or under its hint. */
+export function keptDetails(rest: JsonObject | undefined, slot: DetailsSlot): JsonObject[string] | undefined {
+  return rest?.[slot.key] ?? rest?.[slot.hint];
 }
