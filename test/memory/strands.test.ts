@@ -12,7 +12,8 @@ import { tempDir } from './sqlite-storage.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  for (const c of cleanup) await c();
+  // Last in, first out: a store is closed before the directory its file is in is removed.
+  for (const c of cleanup.reverse()) await c();
 });
 
 /** A model that answers from a script and records what it was given. */

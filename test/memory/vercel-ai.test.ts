@@ -14,8 +14,10 @@ import { createMemoryHooks, openMemory, ValidationError, type Memory } from '../
 import { tempDir } from './sqlite-storage.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
+// Last in, first out: a store is closed before the directory its file is in is removed (removing
+// it first raced SQLite's own files: ENOTEMPTY).
 afterAll(async () => {
-  for (const c of cleanup) await c();
+  for (const c of cleanup.reverse()) await c();
 });
 
 async function sqliteUrl(): Promise<string> {
