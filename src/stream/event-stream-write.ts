@@ -7,13 +7,19 @@
  */
 import type { WireEvent } from '../model/stream-event.js';
 import { dataText } from '../formats/shared/stream-written.js';
-import { crc32Update } from '../formats/shared/crc32.js';
+import { Crc32Over, crc32Update } from '../formats/shared/crc32.js';
 
 const PRELUDE = 12;
 const encoder = new TextEncoder();
 
+/** A header section, with its CRC step when it is cached (see `Crc32Over`). */
+interface Head {
+  bytes: Uint8Array;
+  crc: Crc32Over | undefined;
+}
+
 /** Header sections by event type; capped, as exception types come from the input. */
-const headerCache = new Map<string, Uint8Array>();
+const headerCache = new Map<string, Head>();
 const HEADER_CACHE_MAX = 256;
 
 /**
@@ -21,10 +27,10 @@ const HEADER_CACHE_MAX = 256;
  * The bytes are a view into a shared buffer that is never written again (see `allocate`).
  */
 export function encodeEventStreamMessage(headers: Record<string, string>, payload: Uint8Array): Uint8Array {
-  const head = headerBytes(headers);
+  const head: Head = { bytes: headerBytes(headers), crc: undefined };
   const out = frame(head, payload.length);
-  out.set(payload, PRELUDE + head.length);
-  return seal(out);
+  out.set(payload, PRELUDE + head.bytes.length);
+  return seal(out, head);
 }
 
 /**
@@ -37,25 +43,27 @@ export function wireEventToMessage(e: WireEvent): Uint8Array {
   const key = exception ? `!${type}` : type;
   let head = headerCache.get(key);
   if (head === undefined) {
-    head = headerBytes(
+    const bytes = headerBytes(
       exception
         ? { ':exception-type': type, ':content-type': 'application/json', ':message-type': 'exception' }
         : { ':event-type': type, ':content-type': 'application/json', ':message-type': 'event' },
     );
-    if (headerCache.size < HEADER_CACHE_MAX) headerCache.set(key, head);
+    const cached = headerCache.size < HEADER_CACHE_MAX;
+    head = { bytes, crc: cached ? new Crc32Over(bytes) : undefined };
+    if (cached) headerCache.set(key, head);
   }
   // JSON.stringify of undefined is undefined, which TextEncoder took as no text.
   const text: string | undefined = dataText(e);
   const body = text ?? '';
   // At most 3 UTF-8 bytes per UTF-16 unit: a message that surely fits the slab is written there
   // without counting its bytes first.
-  if (PRELUDE + head.length + 3 * body.length + 4 <= OWN_ARRAY_BYTES) return inSlab(head, body);
+  if (PRELUDE + head.bytes.length + 3 * body.length + 4 <= OWN_ARRAY_BYTES) return inSlab(head, body);
   // Buffer.byteLength counts as TextEncoder writes (a lone surrogate as U+FFFD, 3 bytes).
   const length = Buffer.byteLength(body, 'utf8');
   const out = frame(head, length);
-  const at = PRELUDE + head.length;
+  const at = PRELUDE + head.bytes.length;
   encoder.encodeInto(body, out.subarray(at, at + length));
-  return seal(out);
+  return seal(out, head);
 }
 
 /**
@@ -92,43 +100,47 @@ function allocate(length: number): Uint8Array {
  * written first (Buffer#write replaces a lone surrogate with U+FFFD as TextEncoder does), then the
  * prelude that gives its length. Only the bytes written are taken from the slab.
  */
-function inSlab(head: Uint8Array, body: string): Uint8Array {
-  reserve(PRELUDE + head.length + 3 * body.length + 4);
+function inSlab(head: Head, body: string): Uint8Array {
+  reserve(PRELUDE + head.bytes.length + 3 * body.length + 4);
   const start = slabUsed;
-  const at = start + PRELUDE + head.length;
+  const at = start + PRELUDE + head.bytes.length;
   const written = body.length === 0 ? 0 : slabText.write(body, at);
-  const total = PRELUDE + head.length + written + 4;
+  const total = PRELUDE + head.bytes.length + written + 4;
   writeHead(slab, start, head, total);
-  writeCrc(slab, start, total);
+  writeCrc(slab, start, head, total);
   slabUsed += total;
   return slab.subarray(start, start + total);
 }
 
 /** A message with its prelude and headers written and room for `payloadLength` bytes and the CRC. */
-function frame(head: Uint8Array, payloadLength: number): Uint8Array {
-  const total = PRELUDE + head.length + payloadLength + 4;
+function frame(head: Head, payloadLength: number): Uint8Array {
+  const total = PRELUDE + head.bytes.length + payloadLength + 4;
   const out = allocate(total);
   writeHead(out, 0, head, total);
   return out;
 }
 
 /** Writes the message CRC over everything before it. */
-function seal(out: Uint8Array): Uint8Array {
-  writeCrc(out, 0, out.length);
+function seal(out: Uint8Array, head: Head): Uint8Array {
+  writeCrc(out, 0, head, out.length);
   return out;
 }
 
 /** The prelude (lengths and their CRC) and the headers of a `total`-byte message at `start` of `buf`. */
-function writeHead(buf: Uint8Array, start: number, head: Uint8Array, total: number): void {
+function writeHead(buf: Uint8Array, start: number, head: Head, total: number): void {
   writeUint32(buf, start, total);
-  writeUint32(buf, start + 4, head.length);
+  writeUint32(buf, start + 4, head.bytes.length);
   writeUint32(buf, start + 8, crc32Update(0, buf, start, start + 8));
-  buf.set(head, start + PRELUDE);
+  buf.set(head.bytes, start + PRELUDE);
 }
 
-/** The message CRC of the `total`-byte message at `start`, over everything before it. */
-function writeCrc(buf: Uint8Array, start: number, total: number): void {
-  writeUint32(buf, start + total - 4, crc32Update(0, buf, start, start + total - 4));
+/** The message CRC of the `total`-byte message at `start`, over everything before it; a cached header section is stepped over in O(1). */
+function writeCrc(buf: Uint8Array, start: number, head: Head, total: number): void {
+  const end = start + total - 4;
+  let crc: number;
+  if (head.crc === undefined) crc = crc32Update(0, buf, start, end);
+  else crc = crc32Update(head.crc.update(crc32Update(0, buf, start, start + PRELUDE)), buf, start + PRELUDE + head.bytes.length, end);
+  writeUint32(buf, end, crc);
 }
 
 function headerBytes(headers: Record<string, string>): Uint8Array {

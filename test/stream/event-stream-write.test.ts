@@ -8,7 +8,7 @@ import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WireEvent } from '../../src/model/stream-event.js';
-import { crc32, crc32Update } from '../../src/formats/shared/crc32.js';
+import { Crc32Over, crc32, crc32Update } from '../../src/formats/shared/crc32.js';
 import { encodeEventStreamMessage, wireEventToMessage } from '../../src/stream/event-stream.js';
 
 const smithy = new EventStreamCodec(toUtf8, fromUtf8);
@@ -45,6 +45,19 @@ describe('crc32', () => {
         expect(crc32Update(crc32(bytes, 0, start), bytes, start, bytes.length)).toBe(crcBitwise(bytes));
       }),
     );
+  });
+
+  it('steps over a fixed run of bytes (Crc32Over) as crc32Update does over them', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 40 }), fc.uint8Array({ maxLength: 120 }), (before, run) => {
+        const over = new Crc32Over(run);
+        expect(over.update(crc32(before))).toBe(crcBitwise(Uint8Array.from([...before, ...run])));
+      }),
+    );
+    // Every bit of the register in, on its own.
+    const run = utf8.encode(':event-type contentBlockDelta');
+    const over = new Crc32Over(run);
+    for (let bit = 0; bit < 32; bit++) expect(over.update((1 << bit) >>> 0)).toBe(crc32Update((1 << bit) >>> 0, run, 0, run.length));
   });
 });
 

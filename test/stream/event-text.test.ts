@@ -3,11 +3,12 @@
  * JSON.stringify of the event's data gives, and it is attached only when the caller says each event
  * is written as it comes, so a caller that changes an event in place writes what it changed.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, JsonValue } from '../../src/model/json.js';
 import type { WireEvent } from '../../src/model/stream-event.js';
 import { getStreamCodec } from '../../src/formats/registry.js';
-import { dataText, Template, WrittenEvent } from '../../src/formats/shared/stream-written.js';
+import { dataText, jsonString, Template, WrittenEvent } from '../../src/formats/shared/stream-written.js';
 import { frameWriter } from '../../src/stream/framing.js';
 import { Transcoder } from '../../src/stream/transcode.js';
 import { localStreamCaptures } from '../support/streams.js';
@@ -39,6 +40,16 @@ describe('Template', () => {
     expect(Template.of(1, (a) => ({ a, again: a }), true)).toBeUndefined();
     expect(Template.of(1, (a) => ({ a }), undefined)).toBeUndefined();
     expect(Template.of(1, (a) => ({ a }), false)).toBeUndefined();
+  });
+
+  it('jsonString gives what JSON.stringify gives for any string', () => {
+    const strings = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.constantFrom('\ud800', 'a\udc00b', '\ud83d\ude00', '"', '\\', '\u001f', '\u007f', '\u2028', ''));
+    fc.assert(
+      fc.property(strings, (s) => {
+        expect(jsonString(s)).toBe(JSON.stringify(s));
+      }),
+    );
+    for (let c = 0; c < 0x10000; c++) expect(jsonString(`a${String.fromCharCode(c)}b`)).toBe(JSON.stringify(`a${String.fromCharCode(c)}b`));
   });
 
   it('a written event whose data was replaced is serialized afresh', () => {

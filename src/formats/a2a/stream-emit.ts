@@ -14,7 +14,7 @@ import type { Part } from '../../model/part.js';
 import type { StreamError, WireEvent } from '../../model/stream-event.js';
 import type { LossSink } from '../codec.js';
 import { MESSAGE_TYPES as T, STATUS_TYPES as S, CANONICAL_TYPE, TERMINAL_STATES, type A2aVersion, type V1State } from './a2a-api.js';
-import { Template, WrittenEvent } from '../shared/stream-written.js';
+import { jsonString, Template, WrittenEvent } from '../shared/stream-written.js';
 import { encodePart, loss } from './parts.js';
 import { errorFrame, frame } from './stream-wire.js';
 import { writeCall, writeResult } from './tool-data.js';
@@ -158,7 +158,7 @@ export class Emitter {
       b.template = Template.of(1, frameOf, this.o.eventText) ?? null;
     }
     const e = out[at] as WireEvent;
-    if (b.template !== null && e.event === undefined) out[at] = new WrittenEvent(e.data, b.template.fill1(JSON.stringify(value)));
+    if (b.template !== null && e.event === undefined) out[at] = new WrittenEvent(e.data, b.template.fill1(jsonString(value)));
   }
 
   /** Parts of an artifact: buffered for a task-only answer, else one artifact update. */

@@ -14,7 +14,7 @@ import type { StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
-import { Template, WrittenEvent } from '../shared/stream-written.js';
+import { jsonString, Template, WrittenEvent } from '../shared/stream-written.js';
 import { AG_UI, EVENT_TYPES, META_KEY } from './ag-ui-api.js';
 import { encodeContent } from './content-encode.js';
 import { ReasoningWriter } from './stream-encode-reasoning.js';
@@ -93,7 +93,7 @@ export class AguiStreamEncoder implements StreamEncoder {
         if (b) {
           const data = withSub({ type: 'TEXT_MESSAGE_CONTENT', messageId: b.id, delta: e.delta }, b);
           if (b.tpl === undefined) b.tpl = Template.of(1, (v) => withSub({ type: 'TEXT_MESSAGE_CONTENT', messageId: b.id, delta: v }, b), this.ctx.eventText) ?? null;
-          out.push(b.tpl === null ? { data } : new WrittenEvent(data, b.tpl.fill1(JSON.stringify(e.delta))));
+          out.push(b.tpl === null ? { data } : new WrittenEvent(data, b.tpl.fill1(jsonString(e.delta))));
         }
         break;
       }

@@ -27,7 +27,7 @@ import type { Usage } from '../../model/usage.js';
 import type { LossSink, StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { SerialBlocks } from '../shared/serial-blocks.js';
-import { Template, WrittenEvent } from '../shared/stream-written.js';
+import { jsonString, Template, WrittenEvent } from '../shared/stream-written.js';
 import { encodePart, encodeText } from './content-encode.js';
 import { at, errorEvent, messageDelta, messageStart, wire } from './stream-message.js';
 import { mapId, mapName } from './tool-names.js';
@@ -227,7 +227,7 @@ export class AnthropicStreamEncoder implements StreamEncoder {
       const tpl = Template.of(1, (v) => ({ type: 'content_block_delta', index: w, delta: { ...delta, [field as string]: v } }), this.ctx.eventText);
       b.tpl = t = { type: delta['type'], wire: w, tpl: tpl ?? null };
     }
-    out.push(t.tpl === null ? wire(data) : new WrittenEvent(data, t.tpl.fill1(JSON.stringify(value)), 'content_block_delta'));
+    out.push(t.tpl === null ? wire(data) : new WrittenEvent(data, t.tpl.fill1(jsonString(value)), 'content_block_delta'));
   }
 
   private stopBlock(index: number, ext: Ext | undefined, losses: LossSink, out: WireEvent[]): void {

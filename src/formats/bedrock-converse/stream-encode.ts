@@ -29,7 +29,7 @@ import type { Usage } from '../../model/usage.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { isHintKey, reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { SerialBlocks } from '../shared/serial-blocks.js';
-import { Template, WrittenEvent } from '../shared/stream-written.js';
+import { jsonString, Template, WrittenEvent } from '../shared/stream-written.js';
 import { encodeCitation } from './citations.js';
 import { encodeParts } from './content-encode.js';
 import { DocumentNamer, mapToolId, mapToolName } from './names.js';
@@ -213,7 +213,7 @@ export class BedrockStreamEncoder implements StreamEncoder {
     const data = { contentBlockIndex: wire, delta: make(value) };
     let t = b.tpl;
     if (t === undefined || t.shape !== shape) b.tpl = t = { shape, tpl: Template.of(1, (v) => ({ contentBlockIndex: wire, delta: make(v) }), this.ctx.eventText) ?? null };
-    out.push(t.tpl === null ? { event: 'contentBlockDelta', data } : new WrittenEvent(data, t.tpl.fill1(JSON.stringify(value)), 'contentBlockDelta'));
+    out.push(t.tpl === null ? { event: 'contentBlockDelta', data } : new WrittenEvent(data, t.tpl.fill1(jsonString(value)), 'contentBlockDelta'));
   }
 
   /** Closes a block; one that wrote nothing gets `empty` first, so that it exists on the wire. */

@@ -18,7 +18,7 @@ import type { Usage } from '../../model/usage.js';
 import type { LossSink, StreamEncodeContext, StreamEncoder } from '../codec.js';
 import { LossList } from '../shared/loss-list.js';
 import { restoreResidue } from '../shared/residue.js';
-import { Template, WrittenEvent } from '../shared/stream-written.js';
+import { jsonString, Template, WrittenEvent } from '../shared/stream-written.js';
 import { SerialBlocks } from '../shared/serial-blocks.js';
 import { encodePart, loss, type PartContext } from './content-encode.js';
 import { decodeFinishReason, encodeFinishReason } from './stop-reason.js';
@@ -278,7 +278,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
       const tpl = Template.of(1, (t) => this.chunk(c, { text: t }).data, this.ctx.eventText);
       b.tpl = { shape: this.shape, tpl: tpl ?? null };
     }
-    return b.tpl.tpl === null ? w : new WrittenEvent(w.data, b.tpl.tpl.fill1(JSON.stringify(text)));
+    return b.tpl.tpl === null ? w : new WrittenEvent(w.data, b.tpl.tpl.fill1(jsonString(text)));
   }
 
   private chunk(choice: number | undefined, part: JsonObject): WireEvent {

@@ -20,7 +20,7 @@ import type { Part } from '../../model/part.js';
 import type { StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
-import { Template, WrittenEvent } from '../shared/stream-written.js';
+import { jsonString, Template, WrittenEvent } from '../shared/stream-written.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { loss, own, restoreNested } from './content-encode.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
@@ -337,7 +337,7 @@ export class ChatStreamEncoder implements StreamEncoder {
       const tpl = Template.of(1, (t) => ({ id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { content: t }, finish_reason: null }] }), this.ctx.eventText);
       st.text = { head: h, tpl: tpl ?? null };
     }
-    return st.text.tpl === null ? { data } : new WrittenEvent(data, st.text.tpl.fill1(JSON.stringify(text)));
+    return st.text.tpl === null ? { data } : new WrittenEvent(data, st.text.tpl.fill1(jsonString(text)));
   }
 
   private delta(choice: number | undefined, delta: JsonObject): WireEvent {

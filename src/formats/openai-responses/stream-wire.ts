@@ -7,7 +7,7 @@ import { ValidationError } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { StreamError, WireEvent } from '../../model/stream-event.js';
-import { Template, WrittenEvent } from '../shared/stream-written.js';
+import { jsonString, Template, WrittenEvent } from '../shared/stream-written.js';
 
 export function fail(at: number, path: Path, message: string, code = 'invalid_event'): never {
   throw new ValidationError([{ code, path: [at, ...path], message }]);
@@ -132,5 +132,5 @@ export function passThrough(data: JsonObject, type: string, oi: number | undefin
 
 /** A delta event, its text from the block's template when there is one (shared/stream-written.ts). */
 export function written(tpl: Template | null, type: string, data: JsonObject, delta: string, seq: number): WireEvent {
-  return tpl === null ? { event: type, data } : new WrittenEvent(data, tpl.fill2(JSON.stringify(delta), String(seq)), type);
+  return tpl === null ? { event: type, data } : new WrittenEvent(data, tpl.fill2(jsonString(delta), String(seq)), type);
 }

@@ -49,3 +49,37 @@ export function crc32Update(crc: number, bytes: Uint8Array, start: number, end: 
   for (; i < end; i++) c = (t[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
   return ~c >>> 0;
 }
+
+/**
+ * `crc32Update(crc, bytes, 0, bytes.length)` for one fixed `bytes`, in four table lookups whatever
+ * its length: the CRC register after a fixed run of bytes is an affine function of the register
+ * before it (XOR-linear, plus the run's CRC from zero), so its linear part is tabulated per byte of
+ * the register. For the header section of an AWS event-stream message, the same for every event of
+ * a type and most of a small message's bytes. Building the tables costs 32 CRCs of `bytes` (4 KB).
+ */
+export class Crc32Over {
+  private readonly tables = new Int32Array(4 * 256);
+  /** The register after `bytes` from a register of 0. */
+  private readonly base: number;
+
+  constructor(bytes: Uint8Array) {
+    const run = (register: number): number => ~crc32Update(~register, bytes, 0, bytes.length);
+    this.base = run(0);
+    const t = this.tables;
+    for (let bit = 0; bit < 32; bit++) {
+      const row = bit >>> 3;
+      const b = 1 << (bit & 7);
+      // The image of a single bit; a byte's image is the XOR of its bits' images.
+      const image = run(1 << bit) ^ this.base;
+      for (let low = 0; low < b; low++) t[row * 256 + b + low] = (t[row * 256 + low] as number) ^ image;
+    }
+  }
+
+  /** The CRC-32 of the bytes `crc` was the CRC of, followed by `bytes`. */
+  update(crc: number): number {
+    const c = ~crc;
+    const t = this.tables;
+    const next = (t[c & 0xff] as number) ^ (t[256 + ((c >>> 8) & 0xff)] as number) ^ (t[512 + ((c >>> 16) & 0xff)] as number) ^ (t[768 + (c >>> 24)] as number) ^ this.base;
+    return ~next >>> 0;
+  }
+}

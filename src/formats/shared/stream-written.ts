@@ -35,6 +35,17 @@ export function dataText(e: WireEvent): string | undefined {
   return WrittenEvent.textOf(e) ?? (JSON.stringify(e.data) as string | undefined);
 }
 
+/** Characters JSON.stringify writes otherwise than themselves in a string: quote, backslash, controls, surrogates (a lone one is escaped). */
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * JSON.stringify(s) for a string, without the serializer's set-up for the common delta that needs
+ * no escape (~2x faster on short text): such a string is written between quotes as it is.
+ */
+export function jsonString(s: string): string {
+  return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
+}
+
 /** Hole sentinels (NUL and a private-use character): a wire key or value equal to one makes `of` refuse the template. */
 const HOLES = ['\u0000\ue000hole0', '\u0000\ue000hole1', '\u0000\ue000hole2'] as const;
 
