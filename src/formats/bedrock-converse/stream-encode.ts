@@ -76,7 +76,10 @@ export class BedrockStreamEncoder implements StreamEncoder {
   push(e: StreamEvent): WireEvent[] {
     const out: WireEvent[] = [];
     const at = this.serial.pushDelta(e);
-    if (at >= 0) this.handle(e, at, out);
+    // Most events are text and argument deltas of the open block: straight to it (what `handle` would do).
+    if (at >= 0 && (e.type === 'text-delta' || e.type === 'tool-call-delta') && this.started && !this.done && (e.choice === undefined || e.choice === 0)) {
+      if (e.delta !== '') this.stringDelta(e.index, e.type === 'text-delta' ? 0 : 2, e.delta, out);
+    } else if (at >= 0) this.handle(e, at, out);
     else for (const r of this.serial.push(e)) this.handle(r.event, r.at, out);
     return out;
   }
