@@ -119,7 +119,9 @@ export class AguiStreamEncoder implements StreamEncoder {
         const b = this.blocks.get(e.index);
         if (b) {
           b.args = true;
-          out.push({ data: withSub({ type: 'TOOL_CALL_ARGS', toolCallId: b.id, delta: e.delta }, b) });
+          const data = withSub({ type: 'TOOL_CALL_ARGS', toolCallId: b.id, delta: e.delta }, b);
+          if (b.tpl === undefined) b.tpl = Template.of(1, (v) => withSub({ type: 'TOOL_CALL_ARGS', toolCallId: b.id, delta: v }, b), this.ctx.eventText) ?? null;
+          out.push(b.tpl === null ? { data } : new WrittenEvent(data, b.tpl.fill1(jsonString(e.delta))));
         }
         break;
       }

@@ -34,10 +34,11 @@ export class GeminiStreamDecoder implements StreamDecoder {
   private readonly ids = new CallIds();
   private readonly toolIds = new ToolCallIds();
   private readonly candidates = new Map<number, CandidateDecoder>();
-  /** usageMetadata as last seen, as JSON text. */
+  /** usageMetadata as last seen, as JSON text, and as its keys and values when they are all primitives (compared first). */
   private usage: string | undefined;
-  /** Top-level residue as last seen (JSON text per key), and what changed after the start. */
-  private readonly seen = new Map<string, string>();
+  private usageFlat: Flat | undefined;
+  /** Top-level residue as last seen (JSON text per key, and the value when a string), and what changed after the start. */
+  private readonly seen = new Map<string, Seen>();
   private late: JsonObject | undefined;
 
   constructor(private readonly ctx: DecodeContext) {}
@@ -110,7 +111,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
     if (typeof data['responseId'] === 'string') e.id = data['responseId'];
     if (typeof data['modelVersion'] === 'string') e.model = data['modelVersion'];
     const own: JsonObject = { ...rest(data, RESPONSE_KEYS) };
-    for (const key in own) this.seen.set(key, JSON.stringify(own[key]));
+    for (const key in own) this.seen.set(key, seen(own[key] as JsonValue));
     // Vertex leaves index 0 out of every chunk: the encoder does the same.
     if (isJsonObject(first) && typeof first['index'] !== 'number') own['$noIndex'] = true;
     if (Object.keys(own).length > 0) e.ext = { [ID]: own };
@@ -126,19 +127,23 @@ export class GeminiStreamDecoder implements StreamDecoder {
   /** One top-level residue field (a plain chunk's only one is its createTime: no residue object made). */
   private noteField(key: string, value: JsonValue | undefined): void {
     const last = this.seen.get(key);
-    if (writtenAs(value, last)) return;
+    // createTime repeats in every Vertex chunk: the same string is the same text.
+    if (last !== undefined && typeof value === 'string' && last.str === value) return;
+    if (writtenAs(value, last?.text)) return;
     const json = JSON.stringify(value);
-    if (json === last) return;
-    this.seen.set(key, json);
+    if (json === last?.text) return;
+    this.seen.set(key, { text: json as string, str: typeof value === 'string' ? value : undefined });
     (this.late ??= {})[key] = value ?? null;
   }
 
   /** Whether usageMetadata differs from the last one given. */
   private usageChanged(u: JsonObject): boolean {
+    if (this.usageFlat !== undefined && sameFlat(u, this.usageFlat)) return false;
     if (writtenAs(u, this.usage)) return false;
     const json = JSON.stringify(u);
     if (json === this.usage) return false;
     this.usage = json;
+    this.usageFlat = flatOf(u);
     return true;
   }
 }
@@ -166,6 +171,51 @@ function decodeError(err: JsonObject): StreamError {
 
 export function streamDecoder(ctx: DecodeContext): StreamDecoder {
   return new GeminiStreamDecoder(ctx);
+}
+
+/** A residue field as last seen: its JSON text, and the value itself when it is a string. */
+interface Seen {
+  text: string;
+  str: string | undefined;
+}
+
+function seen(value: JsonValue): Seen {
+  return { text: JSON.stringify(value), str: typeof value === 'string' ? value : undefined };
+}
+
+/** An object's keys and values in order, all of them strings, numbers, booleans or null. */
+interface Flat {
+  keys: string[];
+  values: (string | number | boolean | null)[];
+}
+
+/** `u` as a Flat (a copy: the caller may change its event later), or undefined when a value is an object, an array or undefined. */
+function flatOf(u: JsonObject): Flat | undefined {
+  const keys: string[] = [];
+  const values: (string | number | boolean | null)[] = [];
+  for (const k in u) {
+    const v = u[k];
+    if (typeof v === 'object' && v !== null) return undefined;
+    if (v === undefined) return undefined;
+    keys.push(k);
+    values.push(v);
+  }
+  return { keys, values };
+}
+
+/**
+ * Whether `u` has the same keys in the same order with the same values (===) as `flat`: then
+ * JSON.stringify writes both alike (a number is written the same whatever its spelling was; NaN is
+ * never ===, and goes to the text comparison).
+ */
+function sameFlat(u: JsonObject, flat: Flat): boolean {
+  const { keys, values } = flat;
+  let i = 0;
+  for (const k in u) {
+    if (i >= keys.length || keys[i] !== k || u[k] !== values[i]) return false;
+    i++;
+  }
+  return i === keys.length;
 }
 
 /**

@@ -38,6 +38,8 @@ interface Block {
   start: number;
   length: number;
   citations?: UrlCitation[];
+  /** tool: its argument delta chunk as JSON text cut at the arguments (stream-written.ts), for the head it was made with. */
+  tpl?: { head: ChunkHead; tpl: Template | null };
 }
 
 interface ChoiceState {
@@ -156,7 +158,8 @@ export class ChatStreamEncoder implements StreamEncoder {
         const b = this.block(e);
         if (b?.kind !== 'tool' || e.delta === '') return;
         b.sawDelta = true;
-        this.send(out, e.choice, this.argsDelta(b, e.delta));
+        this.flushAnnotations(out, e.choice ?? 0);
+        out.push(this.argsChunk(e.choice ?? 0, b, e.delta));
         return;
       }
       case 'tool-call-end': {
@@ -259,6 +262,23 @@ export class ChatStreamEncoder implements StreamEncoder {
     const call: JsonObject = { index: tool, id: e.id, type: typeof hints?.['type'] === 'string' ? hints['type'] : 'function', function: { name: e.name, arguments: '' } };
     restoreNested(call, e.ext, 'function');
     this.send(out, e.choice, { tool_calls: [call] });
+  }
+
+  /**
+   * An argument delta of a tool call after the first chunk, written from the block's template (each
+   * chunk repeats id, object, created and model); the chunk `delta` makes, otherwise.
+   */
+  private argsChunk(c: number, b: Block, args: string): WireEvent {
+    const st = this.state(c);
+    const h = this.head;
+    const tool = b.tool;
+    if (!st.roleSent || !this.firstSent || h === undefined || tool === undefined || tool === -1) return this.delta(c, this.argsDelta(b, args));
+    const data: JsonObject = { id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { tool_calls: [{ index: tool, function: { arguments: args } }] }, finish_reason: null }] };
+    if (b.tpl?.head !== h) {
+      const tpl = Template.of(1, (a) => ({ id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { tool_calls: [{ index: tool, function: { arguments: a } }] }, finish_reason: null }] }), this.ctx.eventText);
+      b.tpl = { head: h, tpl: tpl ?? null };
+    }
+    return b.tpl.tpl === null ? { data } : new WrittenEvent(data, b.tpl.tpl.fill1(jsonString(args)));
   }
 
   private argsDelta(b: Block, args: string): JsonObject {
