@@ -82,3 +82,25 @@ describe.each(TARGETS)('anthropic capture -> %s', (to) => {
     expect(text(write(event))).toContain('by the caller');
   });
 });
+
+describe('tool-call argument deltas (a Vertex capture streaming nested arguments)', () => {
+  const args = localStreamCaptures('gemini').find((c) => c.name.includes('tool-call-arguments-nested'));
+  const isArgs: Record<string, (data: JsonValue) => boolean> = {
+    'openai-chat': (d) => JSON.stringify(d).includes('"tool_calls":[{"index":0,"function":{"arguments":'),
+    'ag-ui': (d) => (d as JsonObject)['type'] === 'TOOL_CALL_ARGS',
+  };
+
+  it.each(Object.keys(isArgs))('-> %s: written from the block template, the same bytes as plain events', (to) => {
+    if (args === undefined) throw new Error('no Gemini capture with streamed arguments in test/fixtures');
+    const run = (eventText: boolean): WireEvent[] => {
+      const t = new Transcoder({ from: 'gemini', to, eventText });
+      return [...args.events.flatMap((e) => t.push(e)), ...t.end()];
+    };
+    const write = frameWriter(getStreamCodec(to).framing);
+    const withText = run(true);
+    expect(withText.map((e) => write(e))).toEqual(run(false).map((e) => write(e)));
+    const templated = withText.filter((e) => e instanceof WrittenEvent && isArgs[to]?.(e.data));
+    expect(templated.length).toBeGreaterThan(2);
+    for (const e of templated) expect(dataText(e)).toBe(JSON.stringify(e.data));
+  });
+});

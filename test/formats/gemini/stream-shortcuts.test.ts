@@ -120,3 +120,35 @@ describe('streamed arguments with characters JSON escapes', () => {
     expect(end?.arguments).toBe(JSON.stringify(expected));
   });
 });
+
+describe('repeated usageMetadata and createTime', () => {
+  const usages = (wire: WireEvent[]): unknown[] => decodeStream(wire).events.flatMap((e) => (e.type === 'usage' ? [e.usage] : []));
+  const late = (wire: WireEvent[]): unknown => decodeStream(wire).events.find((e) => e.type === 'response-end')?.ext;
+  const end: WireEvent = { data: { candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'STOP', index: 0 }] } };
+
+  it('the same counts again give no usage event; counts in another order, another value or another key do', () => {
+    const u = (usage: JsonObject): WireEvent => chunk([{ text: 'a' }], { usageMetadata: usage });
+    expect(usages([u({ promptTokenCount: 3, trafficType: 'ON_DEMAND' }), u({ promptTokenCount: 3, trafficType: 'ON_DEMAND' }), end])).toHaveLength(1);
+    expect(usages([u({ promptTokenCount: 3, trafficType: 'ON_DEMAND' }), u({ trafficType: 'ON_DEMAND', promptTokenCount: 3 }), end])).toHaveLength(2);
+    expect(usages([u({ promptTokenCount: 3 }), u({ promptTokenCount: 4 }), end])).toHaveLength(2);
+    expect(usages([u({ promptTokenCount: 3 }), u({ promptTokenCount: 3, candidatesTokenCount: 1 }), end])).toHaveLength(2);
+    expect(usages([u({ promptTokenCount: 3, candidatesTokenCount: 1 }), u({ promptTokenCount: 3 }), end])).toHaveLength(2);
+    // Nested details are compared as text, as before.
+    const details = { promptTokenCount: 3, promptTokensDetails: [{ modality: 'TEXT', tokenCount: 3 }] };
+    expect(usages([u(details), u(structuredClone(details)), end])).toHaveLength(1);
+  });
+
+  it('a usage object changed by the caller after it was pushed is not taken as the one seen', () => {
+    const first: JsonObject = { promptTokenCount: 3 };
+    const wire = [chunk([{ text: 'a' }], { usageMetadata: first }), chunk([{ text: 'b' }], { usageMetadata: { promptTokenCount: 4 } }), end];
+    // decodeStream pushes the chunks one by one: change the first one's usage once it has been read.
+    const pushed = wire.map((w, k) => (k === 1 ? { ...w, get data() { first['promptTokenCount'] = 4; return w.data; } } : w));
+    expect(usages(pushed)).toHaveLength(2);
+  });
+
+  it('a createTime that changes after the first chunk comes back on the response end; the same one does not', () => {
+    const t = (createTime: string): WireEvent => chunk([{ text: 'a' }], { createTime });
+    expect(late([t('2026-01-01T00:00:00Z'), t('2026-01-01T00:00:00Z'), end])).toBeUndefined();
+    expect(late([t('2026-01-01T00:00:00Z'), t('2026-01-01T00:00:01Z'), end])).toEqual({ gemini: { createTime: '2026-01-01T00:00:01Z' } });
+  });
+});
