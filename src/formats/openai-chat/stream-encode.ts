@@ -16,7 +16,6 @@
 import type { UrlCitation } from '../../model/citation.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
-import type { Part } from '../../model/part.js';
 import type { StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
@@ -26,6 +25,7 @@ import { loss, own, restoreNested } from './content-encode.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 import { encodeFinishReason } from './stop-reason.js';
 import { citationAnnotation } from './stream-annotations.js';
+import { partEvents } from './stream-parts.js';
 import { encodeUsage } from './usage.js';
 
 interface Block {
@@ -366,36 +366,6 @@ export class ChatStreamEncoder implements StreamEncoder {
     const d = st.roleSent ? delta : { role: 'assistant', ...delta };
     st.roleSent = true;
     return this.chunk([{ index: c, delta: d, finish_reason: null }]);
-  }
-}
-
-/** A whole part as the block events that carry it here; undefined where Chat has no place for it. */
-function partEvents(p: Part, choice: number | undefined, index: number): (StreamEvent | undefined)[] {
-  const ref = choice === undefined ? { index } : { choice, index };
-  switch (p.type) {
-    case 'text':
-    case 'refusal':
-      return [
-        { type: 'text-start', ...ref, ...(p.type === 'refusal' ? { refusal: true as const } : {}), ...(p.ext ? { ext: p.ext } : {}) },
-        { type: 'text-delta', ...ref, delta: p.text },
-        ...(p.type === 'text' ? (p.citations ?? []).map((citation): StreamEvent => ({ type: 'citation', ...ref, citation })) : []),
-        { type: 'text-end', ...ref },
-      ];
-    case 'reasoning':
-      return [
-        { type: 'reasoning-start', ...ref, origin: p.origin, ...(p.ext ? { ext: p.ext } : {}) },
-        ...(p.text !== undefined ? [{ type: 'reasoning-delta' as const, ...ref, text: p.text }] : []),
-        { type: 'reasoning-end', ...ref, ...(p.signature !== undefined ? { signature: p.signature } : {}) },
-      ];
-    case 'tool-call': {
-      const args = p.argumentsJson ?? JSON.stringify(p.arguments);
-      return [
-        { type: 'tool-call-start', ...ref, id: p.id, name: p.name, ...(p.providerExecuted ? { providerExecuted: true as const } : {}), ...(p.ext ? { ext: p.ext } : {}) },
-        { type: 'tool-call-end', ...ref, arguments: args },
-      ];
-    }
-    default:
-      return [undefined];
   }
 }
 
