@@ -13,6 +13,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { ResponseStartEvent, StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { DecodeContext, StreamDecoder } from '../codec.js';
+import { plainObject } from '../shared/fast-guards.js';
 import { jsonTextEquals } from '../shared/json-text.js';
 import { ToolCallIds } from '../shared/tool-call-ids.js';
 import { CallIds } from './call-ids.js';
@@ -132,7 +133,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
     if (writtenAs(value, last?.text)) return;
     const json = JSON.stringify(value);
     if (json === last?.text) return;
-    this.seen.set(key, { text: json as string, str: typeof value === 'string' ? value : undefined });
+    this.seen.set(key, { text: json, str: typeof value === 'string' ? value : undefined });
     (this.late ??= {})[key] = value ?? null;
   }
 
@@ -189,8 +190,13 @@ interface Flat {
   values: (string | number | boolean | null)[];
 }
 
-/** `u` as a Flat (a copy: the caller may change its event later), or undefined when a value is an object, an array or undefined. */
+/**
+ * `u` as a Flat (a copy: the caller may change its event later), or undefined when a value is an
+ * object, an array or undefined, or `u` is not a plain object (its for-in could list inherited keys
+ * JSON.stringify does not write).
+ */
 function flatOf(u: JsonObject): Flat | undefined {
+  if (!plainObject(u)) return undefined;
   const keys: string[] = [];
   const values: (string | number | boolean | null)[] = [];
   for (const k in u) {
@@ -209,6 +215,7 @@ function flatOf(u: JsonObject): Flat | undefined {
  * never ===, and goes to the text comparison).
  */
 function sameFlat(u: JsonObject, flat: Flat): boolean {
+  if (!plainObject(u)) return false;
   const { keys, values } = flat;
   let i = 0;
   for (const k in u) {

@@ -146,6 +146,14 @@ describe('repeated usageMetadata and createTime', () => {
     expect(usages(pushed)).toHaveLength(2);
   });
 
+  it('a usage object with inherited keys is compared as JSON.stringify writes it (own keys only)', () => {
+    const u = (usage: JsonObject): WireEvent => chunk([{ text: 'a' }], { usageMetadata: usage });
+    const inherited = Object.assign(Object.create({ candidatesTokenCount: 1 }) as JsonObject, { promptTokenCount: 3 });
+    expect(usages([u(inherited), u({ promptTokenCount: 3, candidatesTokenCount: 1 }), end])).toHaveLength(2);
+    expect(usages([u({ promptTokenCount: 3, candidatesTokenCount: 1 }), u(inherited), end])).toHaveLength(2);
+    expect(usages([u({ promptTokenCount: 3 }), u(inherited), end])).toHaveLength(1);
+  });
+
   it('a createTime that changes after the first chunk comes back on the response end; the same one does not', () => {
     const t = (createTime: string): WireEvent => chunk([{ text: 'a' }], { createTime });
     expect(late([t('2026-01-01T00:00:00Z'), t('2026-01-01T00:00:00Z'), end])).toBeUndefined();
