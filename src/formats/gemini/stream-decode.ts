@@ -133,7 +133,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
     if (writtenAs(value, last?.text)) return;
     const json = JSON.stringify(value);
     if (json === last?.text) return;
-    this.seen.set(key, { text: json, str: typeof value === 'string' ? value : undefined });
+    this.seen.set(key, seen(value, json));
     (this.late ??= {})[key] = value ?? null;
   }
 
@@ -180,8 +180,8 @@ interface Seen {
   str: string | undefined;
 }
 
-function seen(value: JsonValue): Seen {
-  return { text: JSON.stringify(value), str: typeof value === 'string' ? value : undefined };
+function seen(value: JsonValue | undefined, text: string = JSON.stringify(value)): Seen {
+  return { text, str: typeof value === 'string' ? value : undefined };
 }
 
 /** An object's keys and values in order, all of them strings, numbers, booleans or null. */

@@ -273,9 +273,9 @@ export class ChatStreamEncoder implements StreamEncoder {
     const h = this.head;
     const tool = b.tool;
     if (!st.roleSent || !this.firstSent || h === undefined || tool === undefined || tool === -1) return this.delta(c, this.argsDelta(b, args));
-    const data: JsonObject = { id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { tool_calls: [{ index: tool, function: { arguments: args } }] }, finish_reason: null }] };
+    const data = deltaChunk(h, c, { tool_calls: [{ index: tool, function: { arguments: args } }] });
     if (b.tpl?.head !== h) {
-      const tpl = Template.of(1, (a) => ({ id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { tool_calls: [{ index: tool, function: { arguments: a } }] }, finish_reason: null }] }), this.ctx.eventText);
+      const tpl = Template.of(1, (a) => deltaChunk(h, c, { tool_calls: [{ index: tool, function: { arguments: a } }] }), this.ctx.eventText);
       b.tpl = { head: h, tpl: tpl ?? null };
     }
     return b.tpl.tpl === null ? { data } : new WrittenEvent(data, b.tpl.tpl.fill1(jsonString(args)));
@@ -352,9 +352,9 @@ export class ChatStreamEncoder implements StreamEncoder {
     const st = this.state(c);
     if (!st.roleSent) return this.delta(c, { content: text });
     const h = this.head as ChunkHead;
-    const data: JsonObject = { id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { content: text }, finish_reason: null }] };
+    const data = deltaChunk(h, c, { content: text });
     if (st.text?.head !== h) {
-      const tpl = Template.of(1, (t) => ({ id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta: { content: t }, finish_reason: null }] }), this.ctx.eventText);
+      const tpl = Template.of(1, (t) => deltaChunk(h, c, { content: t }), this.ctx.eventText);
       st.text = { head: h, tpl: tpl ?? null };
     }
     return st.text.tpl === null ? { data } : new WrittenEvent(data, st.text.tpl.fill1(jsonString(text)));
@@ -367,6 +367,11 @@ export class ChatStreamEncoder implements StreamEncoder {
     st.roleSent = true;
     return this.chunk([{ index: c, delta: d, finish_reason: null }]);
   }
+}
+
+/** A delta chunk after the first (no residue, role sent): the head's fields, then the one choice; `chunk` and `delta` write the same. */
+function deltaChunk(h: ChunkHead, c: number, delta: JsonObject): JsonObject {
+  return { id: h.id, object: h.object, created: h.created, model: h.model, choices: [{ index: c, delta, finish_reason: null }] };
 }
 
 /** OpenAI's error object; a Chat error decoded by this codec goes back as it came. */
