@@ -280,7 +280,7 @@ function toMessage(recs: readonly Rec[], from: number, to: number, read: Request
   let results = parts.length > 0;
   for (let j = 0; j < parts.length; j++) {
     const p = parts[j] as Part;
-    if (p.type === 'text' && overTextLimit(p.text, limits)) checkTextSize(p.text, limits, [...first.path, 'parts', j], (issues ??= []));
+    if (p.type === 'text' && overTextLimit(p.text, limits)) checkTextSize(p.text, limits, childPath(first.path, 'parts', j), (issues ??= []));
     if (p.type !== 'tool-result') results = false;
   }
   if (issues !== undefined && issues.length > 0) throw new ValidationError(issues);

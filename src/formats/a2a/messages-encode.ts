@@ -38,6 +38,7 @@ import { messageToV03, type Note } from './versions.js';
 import { stashGroups } from '../shared/stash-groups.js';
 import { orphanResultsAsContent } from '../shared/tool-pairing.js';
 import { WireTrail } from './wire-joins.js';
+import { childPath } from '../shared/child-path.js';
 
 /** Residue keys of a message that are written as named wire fields, not restored blindly. */
 const OWN_FIELDS = ['messageId', 'metadata'] as const;
@@ -70,13 +71,13 @@ export function callNames(messages: readonly Message[]): Map<string, string> {
 function callArguments(c: ToolCallPart, path: Path, losses: LossSink): JsonValue {
   const text = c.argumentsJson;
   if (text !== undefined && !isJsonText(text)) {
-    loss(losses, 'invalid-arguments', [...path, 'argumentsJson'], `the arguments of tool call '${c.id}' are not valid JSON: sent as that text, not as the object A2A tool calls carry`, 'approximated');
+    loss(losses, 'invalid-arguments', childPath(path, 'argumentsJson'), `the arguments of tool call '${c.id}' are not valid JSON: sent as that text, not as the object A2A tool calls carry`, 'approximated');
     return text;
   }
   if (own(c.ext)?.['$argsText'] === true) return text ?? JSON.stringify(c.arguments);
   if (!isJsonObject(c.arguments)) return text ?? JSON.stringify(c.arguments);
   if (text !== undefined && text !== JSON.stringify(c.arguments)) {
-    loss(losses, 'arguments-text', [...path, 'argumentsJson'], 'tool arguments are sent as an object; their exact text is not kept', 'approximated');
+    loss(losses, 'arguments-text', childPath(path, 'argumentsJson'), 'tool arguments are sent as an object; their exact text is not kept', 'approximated');
   }
   return c.arguments;
 }
@@ -94,21 +95,21 @@ function toolData(cls: RunClass, parts: Part[], at: number[], path: Path, losses
       data: {
         tool_calls: parts.map((p, j) => {
           const c = p as ToolCallPart;
-          const where = [...path, 'parts', at[j] as number];
+          const where = childPath(path, 'parts', at[j] as number);
           if (c.providerExecuted) loss(losses, 'provider-executed', where, 'A2A tool calls do not say who runs them; the provider-executed mark is dropped', 'approximated');
           return writeCall(c.id, c.name, callArguments(c, where, losses), c.ext);
         }),
       },
     };
   }
-  return { data: { tool_results: parts.map((p, j) => writeResult(named(p as ToolResultPart, names), [...path, 'parts', at[j] as number], losses)) } };
+  return { data: { tool_results: parts.map((p, j) => writeResult(named(p as ToolResultPart, names), childPath(path, 'parts', at[j] as number), losses)) } };
 }
 
 /** A run of content parts as A2A parts; `at` holds each part's index in the message. */
 function contentParts(parts: Part[], at: number[], path: Path, losses: LossSink): JsonObject[] {
   const out: JsonObject[] = [];
   parts.forEach((p, j) => {
-    const w = encodePart(p, [...path, 'parts', at[j] as number], losses);
+    const w = encodePart(p, childPath(path, 'parts', at[j] as number), losses);
     if (w !== undefined) out.push(w);
   });
   return out;
@@ -163,9 +164,9 @@ export function records(m: Message, path: Path, losses: LossSink, names: Readonl
 export function encodeMessage(given: Message, i: number, losses: LossSink, shared: Shared = alone()): JsonObject[] {
   const path: Path = ['messages', i];
   // A2A tool results need a call_id: one without (an AgentCore TOOL text with no results blob) is sent as text naming its tool.
-  const m = given.role === 'assistant' ? given : orphanResultsAsContent([given], 0, (j) => loss(losses, 'orphan-tool-result', [...path, 'parts', j], 'a tool result with no call id is sent as text', 'approximated'), (r) => r.callId.trim() !== '');
+  const m = given.role === 'assistant' ? given : orphanResultsAsContent([given], 0, (j) => loss(losses, 'orphan-tool-result', childPath(path, 'parts', j), 'a tool result with no call id is sent as text', 'approximated'), (r) => r.callId.trim() !== '');
   reportForeignExt(m.ext, A2A, path, losses);
-  if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'A2A messages have no participant name');
+  if (m.name !== undefined) loss(losses, 'message-name', childPath(path, 'name'), 'A2A messages have no participant name');
   const hints = own(m.ext);
   let recs = records(m, path, losses, shared.names);
   if (recs.length === 0) {
@@ -182,7 +183,7 @@ export function encodeMessage(given: Message, i: number, losses: LossSink, share
   const head = recs[0] as Rec;
   const ids = shared.ids.claim(ownId ?? generatedId(i), recs.length, (id) => shared.trail?.joinsById(id, head.agent, head.type) === true);
   if (ownId !== undefined && ids[0] !== ownId) {
-    loss(losses, 'a2a-message-id', [...path, 'messageId'], `message id '${ownId}' is taken by an earlier message of this output, or would read as the continuation of the one before: written as '${ids[0] ?? ''}'`, 'approximated');
+    loss(losses, 'a2a-message-id', childPath(path, 'messageId'), `message id '${ownId}' is taken by an earlier message of this output, or would read as the continuation of the one before: written as '${ids[0] ?? ''}'`, 'approximated');
   }
   const residueMeta = isJsonObject(hints?.['metadata']) ? hints['metadata'] : undefined;
   const role = m.role === 'system' || m.role === 'developer' ? m.role : undefined;

@@ -14,6 +14,7 @@ import { isBase64Text } from '../shared/base64.js';
 import { keepResidue, reportForeignExt, residue, restoreResidue } from '../shared/residue.js';
 import { A2A, PART_KEYS } from './a2a-api.js';
 import { rawPath } from './versions.js';
+import { childPath } from '../shared/child-path.js';
 
 export function loss(losses: LossSink, code: string, path: Path, message: string, action: 'dropped' | 'approximated' = 'dropped'): void {
   losses.push({ code, path, message, action });
@@ -58,7 +59,7 @@ export function decodePart(p: JsonObject, path: Path, index?: number, key?: stri
   let source: Source;
   if (typeof p['raw'] === 'string') {
     if (!isBase64Text(p['raw'])) {
-      const at = index === undefined ? path : key === undefined ? [...path, index] : [...path, key, index];
+      const at = index === undefined ? path : key === undefined ? childPath(path, index) : childPath(path, key, index);
       throw new ValidationError([{ code: 'invalid_base64', path: [...at, ...rawPath(p)], message: 'file bytes are not valid base64', expected: 'base64 text' }]);
     }
     // Base64 sources need a media type and it is never guessed: a file without one stays untyped.

@@ -23,6 +23,7 @@ import { loss } from './parts.js';
 import { NO_KIND, REQUEST_STASH_KEY, takeFromMetadata, withoutGeneratedId } from './stash.js';
 import { invalid, readAs, type Read } from './validate.js';
 import type { Note } from './versions.js';
+import { childPath } from '../shared/child-path.js';
 
 export type Form = 'messages' | 'message' | 'task' | 'send';
 
@@ -59,7 +60,7 @@ function unwrap(body: unknown): Unwrapped {
     const keys = Object.keys(value);
     if (keys.length === 1 && (keys[0] === 'task' || keys[0] === 'message') && isJsonObject(value[keys[0]]) && !('messageId' in value)) {
       top['$wrap'] = keys[0];
-      path = [...path, keys[0]];
+      path = childPath(path, keys[0]);
       value = value[keys[0]] as JsonValue;
       return { form: keys[0] as Form, value, path, top };
     }
@@ -80,7 +81,7 @@ function artifactMessages(task: JsonObject, path: Path, losses: LossSink): Messa
   const list = task['artifacts'];
   if (!Array.isArray(list)) return [];
   return (list as JsonObject[]).map((a, i) => {
-    const msg: Message = { role: 'assistant', parts: decodeParts(a['parts'] as JsonObject[], [...path, 'artifacts', i, 'parts'], { losses }) };
+    const msg: Message = { role: 'assistant', parts: decodeParts(a['parts'] as JsonObject[], childPath(path, 'artifacts', i, 'parts'), { losses }) };
     keepResidue(msg, A2A, { ...residue(a, ARTIFACT_KEYS), $from: 'artifact' });
     return msg;
   });
@@ -95,7 +96,7 @@ function decodeTask(read: Read, raw: JsonObject, path: Path, top: JsonObject, ct
   const task = read.value;
   // Messages are read from the wire as sent (their stashes fingerprint that), the rest from the v1.0 form.
   const rawHistory = Array.isArray(raw['history']) ? (raw['history'] as JsonValue[]) : [];
-  const out: Decoded = rawHistory.length > 0 ? decodeMessages(rawHistory, [...path, 'history'], ctx, note) : { messages: [], stashed: [] };
+  const out: Decoded = rawHistory.length > 0 ? decodeMessages(rawHistory, childPath(path, 'history'), ctx, note) : { messages: [], stashed: [] };
   const history = Array.isArray(task['history']) ? (task['history'] as JsonObject[]) : [];
   const status = task['status'] as JsonObject;
   const statusMsg = isJsonObject(status['message']) ? status['message'] : undefined;
@@ -109,7 +110,7 @@ function decodeTask(read: Read, raw: JsonObject, path: Path, top: JsonObject, ct
   top['task'] = rest;
   if (statusMsg !== undefined && !inHistory) {
     const rawStatus = raw['status'] as JsonObject;
-    const got = decodeMessages([rawStatus['message'] as JsonValue], [...path, 'status', 'message'], ctx, note, true);
+    const got = decodeMessages([rawStatus['message'] as JsonValue], childPath(path, 'status', 'message'), ctx, note, true);
     got.messages.forEach((m, k) => {
       keepResidue(m, A2A, { ...m.ext?.[A2A], $from: 'status' });
       out.messages.push(m);
@@ -161,7 +162,7 @@ export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
     }
     case 'send': {
       const send = value as JsonObject;
-      const d = decodeMessages([send['message'] as JsonValue], [...path, 'message'], ctx, note, true);
+      const d = decodeMessages([send['message'] as JsonValue], childPath(path, 'message'), ctx, note, true);
       ({ version } = d);
       got = d;
       top['send'] = residue(send, new Set(['message'])) ?? {};

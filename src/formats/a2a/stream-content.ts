@@ -23,6 +23,7 @@ import { decodeOne } from './compact.js';
 import { loss } from './parts.js';
 import type { Blocks } from './stream-blocks.js';
 import { isToolCalls, isToolResults, readCalls, readResults } from './tool-data.js';
+import { childPath } from '../shared/child-path.js';
 
 export interface ContentCtx {
   blocks: Blocks;
@@ -55,7 +56,7 @@ function toolParts(msg: JsonObject, type: string, path: Path, c: ContentCtx, out
   const messageId = msg['messageId'] as string;
   const agent = msg['role'] === 'ROLE_AGENT';
   (msg['parts'] as JsonObject[]).forEach((p, i) => {
-    const at = [...path, 'parts', i, 'data'];
+    const at = childPath(path, 'parts', i, 'data');
     const data = p['data'];
     if (type === T.toolResult) {
       if (!isToolResults(data)) {
@@ -98,10 +99,10 @@ function toolParts(msg: JsonObject, type: string, path: Path, c: ContentCtx, out
 
 /** A message's parts (with their index) each as a whole block: a plain message, or the non-text parts of a typed one. */
 function wholeParts(parts: [JsonObject, number][], path: Path, ext: JsonObject, c: ContentCtx, out: StreamEvent[]): void {
-  for (const part of parts.flatMap(([p, i]) => decodeOne(p, [...path, 'parts', i]))) {
+  for (const part of parts.flatMap(([p, i]) => decodeOne(p, childPath(path, 'parts', i)))) {
     if (part.type === 'text' && part.ext === undefined) c.blocks.wholeText(part.text, ext, out);
     else if (part.type === 'tool-call') {
-      c.blocks.callStart(part.id, part.name, ext, [...path, 'parts'], out);
+      c.blocks.callStart(part.id, part.name, ext, childPath(path, 'parts'), out);
       c.blocks.callArgs(part.id, part.argumentsJson ?? JSON.stringify(part.arguments), out);
       c.blocks.callEnd(part.id, out);
     } else {
@@ -155,7 +156,7 @@ export function decodeContent(msg: JsonObject, path: Path, c: ContentCtx, wire: 
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i] as JsonObject;
     if (typeof p['text'] === 'string') {
-      if (partFields(p)) loss(c.losses, 'a2a-message-fields', [...path, 'parts', i], "a text fragment's part fields have no place in the canonical stream");
+      if (partFields(p)) loss(c.losses, 'a2a-message-fields', childPath(path, 'parts', i), "a text fragment's part fields have no place in the canonical stream");
       c.blocks.text(key, p['text'], ext, out);
     } else {
       c.blocks.closeText(key, out);

@@ -30,6 +30,7 @@ import { readUsage, stopFor, unframe, wrap } from './stream-wire.js';
 import { decodeOne } from './compact.js';
 import { invalid, readStreamObject, type Read } from './validate.js';
 import type { Note } from './versions.js';
+import { childPath } from '../shared/child-path.js';
 
 const ARTIFACT_FIELDS = new Set(['parts']);
 
@@ -150,9 +151,9 @@ export class A2aStreamDecoder implements StreamDecoder {
     rest['$version'] = read.version;
     this.start(this.c.taskId, rest, out);
     (Array.isArray(task['artifacts']) ? (task['artifacts'] as JsonObject[]) : []).forEach((a, i) => {
-      this.artifactParts(a, true, true, [...path, 'artifacts', i], out);
+      this.artifactParts(a, true, true, childPath(path, 'artifacts', i), out);
     });
-    this.state(status, read, [...path, 'status'], out, true);
+    this.state(status, read, childPath(path, 'status'), out, true);
   }
 
   private message(read: Read, path: Path, out: StreamEvent[]): void {
@@ -187,10 +188,10 @@ export class A2aStreamDecoder implements StreamDecoder {
       rest['$start'] = 'status';
       rest['$version'] = read.version;
       this.start(this.c.taskId, rest, out);
-      this.state(status, read, [...path, 'status'], out, true);
+      this.state(status, read, childPath(path, 'status'), out, true);
       return;
     }
-    this.state(status, read, [...path, 'status'], out);
+    this.state(status, read, childPath(path, 'status'), out);
   }
 
   /** A status (of a task or a status update): its message, then what its state means. */
@@ -206,7 +207,7 @@ export class A2aStreamDecoder implements StreamDecoder {
       this.over = true;
       return;
     }
-    if (hasMessage) decodeContent(msg, [...path, 'message'], this.c, this.wrapped(read), out);
+    if (hasMessage) decodeContent(msg, childPath(path, 'message'), this.c, this.wrapped(read), out);
     if (INTERRUPTED_STATES.has(state) && read.final !== true) {
       // The server closes the stream at an interrupted state (the SDK writes final: false there),
       // but the source design's streams may go on (StepFinished): the next event or the end decides.
@@ -247,7 +248,7 @@ export class A2aStreamDecoder implements StreamDecoder {
     for (const f of fields) {
       if (this.reported.has(f)) continue;
       this.reported.add(f);
-      loss(this.ctx.losses, 'a2a-status-fields', [...path.slice(0, -1), f], `status update field '${f}' around a streamed message has no canonical place (reported once per stream)`);
+      loss(this.ctx.losses, 'a2a-status-fields', childPath(path.slice(0, -1), f), `status update field '${f}' around a streamed message has no canonical place (reported once per stream)`);
     }
   }
 
@@ -259,8 +260,8 @@ export class A2aStreamDecoder implements StreamDecoder {
       this.start(this.c.taskId, { $start: 'artifact', contextId: u['contextId'] as string, $version: read.version }, out);
     }
     const meta = ownMetadata(u['metadata']);
-    if (meta !== undefined) loss(this.ctx.losses, 'a2a-message-fields', [...path, 'metadata'], 'artifact update metadata has no canonical place');
-    this.artifactParts(u['artifact'] as JsonObject, u['append'] !== true, u['lastChunk'] === true, [...path, 'artifact'], out);
+    if (meta !== undefined) loss(this.ctx.losses, 'a2a-message-fields', childPath(path, 'metadata'), 'artifact update metadata has no canonical place');
+    this.artifactParts(u['artifact'] as JsonObject, u['append'] !== true, u['lastChunk'] === true, childPath(path, 'artifact'), out);
   }
 
   /** An artifact's parts: text grows the artifact's text block; other parts come whole. */
@@ -272,9 +273,9 @@ export class A2aStreamDecoder implements StreamDecoder {
       if (typeof p['text'] === 'string' && Object.keys(p).length === 1) this.c.blocks.text(key, p['text'], ext, out);
       else {
         this.c.blocks.closeText(key, out);
-        for (const part of decodeOne(p, [...path, 'parts', i])) {
+        for (const part of decodeOne(p, childPath(path, 'parts', i))) {
           if (part.type === 'tool-call') {
-            this.c.blocks.callStart(part.id, part.name, ext, [...path, 'parts', i], out);
+            this.c.blocks.callStart(part.id, part.name, ext, childPath(path, 'parts', i), out);
             this.c.blocks.callArgs(part.id, part.argumentsJson ?? JSON.stringify(part.arguments), out);
             this.c.blocks.callEnd(part.id, out);
           } else {

@@ -12,6 +12,7 @@ import type { LossSink } from '../codec.js';
 import { keepResidue, residue, restoreResidue } from '../shared/residue.js';
 import { A2A, type WireToolCall, type WireToolResult } from './a2a-api.js';
 import { encodePart, loss } from './parts.js';
+import { childPath } from '../shared/child-path.js';
 
 const CALL_KEYS = new Set(['call_id', 'name', 'arguments']);
 const RESULT_KEYS = new Set(['call_id', 'name', 'output', 'is_error']);
@@ -39,7 +40,7 @@ function need(issues: Issue[], ok: boolean, path: Path, message: string): void {
 
 /** An issue at `[...at, key]`: the path is built only for a problem (these checks run per call and result). */
 function fault(issues: Issue[], at: Path, key: string, message: string): void {
-  issues.push({ code: 'invalid_type', path: [...at, key], message });
+  issues.push({ code: 'invalid_type', path: childPath(at, key), message });
 }
 
 /** The calls of a `{tool_calls}` data object; `nameRequired` for a call's first appearance. */
@@ -50,7 +51,7 @@ export function readCalls(data: JsonObject, path: Path, nameRequired: boolean): 
   for (let i = 0; i < list.length; i++) {
     const c = list[i] as JsonValue;
     if (!isJsonObject(c)) {
-      need(issues, false, [...path, 'tool_calls', i], 'a tool call must be an object');
+      need(issues, false, childPath(path, 'tool_calls', i), 'a tool call must be an object');
       continue;
     }
     const args = c['arguments'];
@@ -59,7 +60,7 @@ export function readCalls(data: JsonObject, path: Path, nameRequired: boolean): 
     const badName = !(c['name'] === undefined ? !nameRequired : typeof c['name'] === 'string');
     const badArgs = args !== undefined && text === undefined && !isJsonObject(args);
     if (badId || badName || badArgs) {
-      const at = [...path, 'tool_calls', i];
+      const at = childPath(path, 'tool_calls', i);
       if (badId) fault(issues, at, 'call_id', 'a tool call needs a call_id (non-empty string)');
       if (badName) fault(issues, at, 'name', 'a tool call needs a name (string)');
       if (badArgs) fault(issues, at, 'arguments', 'arguments must be JSON text or an object');
@@ -97,7 +98,7 @@ export function readResultParts(data: JsonObject, path: Path, markNoName = false
   for (let i = 0; i < list.length; i++) {
     const r = list[i] as JsonValue;
     if (!isJsonObject(r)) {
-      need(issues, false, [...path, 'tool_results', i], 'a tool result must be an object');
+      need(issues, false, childPath(path, 'tool_results', i), 'a tool result must be an object');
       continue;
     }
     const badId = !(typeof r['call_id'] === 'string' && r['call_id'] !== '');
@@ -105,7 +106,7 @@ export function readResultParts(data: JsonObject, path: Path, markNoName = false
     const badError = !(r['is_error'] === undefined || typeof r['is_error'] === 'boolean');
     const noOutput = r['output'] === undefined;
     if (badId || badName || badError || noOutput) {
-      const at = [...path, 'tool_results', i];
+      const at = childPath(path, 'tool_results', i);
       if (badId) fault(issues, at, 'call_id', 'a tool result needs a call_id (non-empty string)');
       if (badName) fault(issues, at, 'name', 'name must be a string');
       if (badError) fault(issues, at, 'is_error', 'is_error must be a boolean');
@@ -148,7 +149,7 @@ export function writeResult(part: ToolResultPart, path: Path, losses: LossSink):
   const texts: string[] = [];
   let data: JsonValue | undefined;
   part.content.forEach((c, j) => {
-    const at = [...path, 'content', j];
+    const at = childPath(path, 'content', j);
     if (c.type === 'text') texts.push(c.text);
     else if (c.type === 'data' && data === undefined && texts.length === 0) data = c.data;
     else {

@@ -27,6 +27,7 @@ import { artifactUpdateToV1, messageToV1, statusUpdateToV1, taskToV1, type Note 
 import { schemaIssues } from '../shared/zod-fast.js';
 import { v1ObjectOk } from './stream-fast.js';
 import { v03MessageOk, v03TaskOk } from './fast-v03.js';
+import { childPath } from '../shared/child-path.js';
 
 export type ObjectKind = 'task' | 'message' | 'status-update' | 'artifact-update';
 
@@ -115,15 +116,15 @@ export function readStreamObject(value: JsonValue, path: Path, note: Note): Read
   if (only !== undefined && only in V1_WRAPPERS) {
     const inner = value[only];
     const kind = V1_WRAPPERS[only] as ObjectKind;
-    if (!isJsonObject(inner)) throw invalid([...path, only], `'${only}' must be an object`, 'object', inner);
+    if (!isJsonObject(inner)) throw invalid(childPath(path, only), `'${only}' must be an object`, 'object', inner);
     // A valid event (the common case) skips the schema, and the path made for its issues.
     if (v1ObjectOk(kind, inner)) return { kind, version: '1.0', value: inner };
-    return readAs(kind, '1.0', inner, [...path, only], note);
+    return readAs(kind, '1.0', inner, childPath(path, only), note);
   }
   const tag = value['kind'];
   if (tag !== undefined) {
     if (typeof tag !== 'string' || !V03_KINDS.has(tag)) {
-      throw invalid([...path, 'kind'], `unknown A2A object kind ${JSON.stringify(tag)}; expected task, message, status-update or artifact-update`);
+      throw invalid(childPath(path, 'kind'), `unknown A2A object kind ${JSON.stringify(tag)}; expected task, message, status-update or artifact-update`);
     }
     return readAs(tag as ObjectKind, '0.3', value, path, note);
   }

@@ -46,12 +46,12 @@ export function partToV1(p: JsonObject, holder: Path, index: number, note: Note)
     else {
       out['raw'] = file['data'] as JsonValue;
       RAW_AT.set(out, ['file', 'data']);
-      note([...path, 'file', 'data'], 'a2a-file-data', "a v0.3 file holds its bytes in 'bytes'; 'data' (as the v0.3.0 spec's example writes it) was read as the bytes");
+      note(childPath(path, 'file', 'data'), 'a2a-file-data', "a v0.3 file holds its bytes in 'bytes'; 'data' (as the v0.3.0 spec's example writes it) was read as the bytes");
     }
     if (file['mimeType'] !== undefined) out['mediaType'] = file['mimeType'];
     if (file['name'] !== undefined) out['filename'] = file['name'];
     for (const k in file) {
-      if (!['bytes', 'uri', 'data', 'mimeType', 'name'].includes(k)) note([...path, 'file', k], 'unsupported-field', `v0.3 file field '${k}' has no place in A2A v1.0`);
+      if (!['bytes', 'uri', 'data', 'mimeType', 'name'].includes(k)) note(childPath(path, 'file', k), 'unsupported-field', `v0.3 file field '${k}' has no place in A2A v1.0`);
     }
   } else if (kind === 'data') {
     const data = p['data'] as JsonObject;
@@ -80,9 +80,9 @@ function statusToV1(s: JsonObject, path: Path, note: Note): JsonObject {
   const out = rest(s, []);
   if (s['state'] === 'created') {
     out['state'] = 'TASK_STATE_SUBMITTED';
-    note([...path, 'state'], 'a2a-state-created', "state 'created' (the source design's) is read as 'submitted'");
+    note(childPath(path, 'state'), 'a2a-state-created', "state 'created' (the source design's) is read as 'submitted'");
   } else out['state'] = stateToV1(s['state'] as V03State);
-  if (isJsonObject(s['message'])) out['message'] = messageToV1(s['message'], [...path, 'message'], note);
+  if (isJsonObject(s['message'])) out['message'] = messageToV1(s['message'], childPath(path, 'message'), note);
   return out;
 }
 
@@ -92,18 +92,18 @@ function artifactToV1(a: JsonObject, path: Path, note: Note): JsonObject {
 
 export function taskToV1(t: JsonObject, path: Path, note: Note): JsonObject {
   const out = rest(t, ['kind']);
-  out['status'] = statusToV1(t['status'] as JsonObject, [...path, 'status'], note);
-  if (Array.isArray(t['artifacts'])) out['artifacts'] = (t['artifacts'] as JsonObject[]).map((a, i) => artifactToV1(a, [...path, 'artifacts', i], note));
-  if (Array.isArray(t['history'])) out['history'] = (t['history'] as JsonObject[]).map((m, i) => messageToV1(m, [...path, 'history', i], note));
+  out['status'] = statusToV1(t['status'] as JsonObject, childPath(path, 'status'), note);
+  if (Array.isArray(t['artifacts'])) out['artifacts'] = (t['artifacts'] as JsonObject[]).map((a, i) => artifactToV1(a, childPath(path, 'artifacts', i), note));
+  if (Array.isArray(t['history'])) out['history'] = (t['history'] as JsonObject[]).map((m, i) => messageToV1(m, childPath(path, 'history', i), note));
   return out;
 }
 
 export function statusUpdateToV1(u: JsonObject, path: Path, note: Note): JsonObject {
-  return { ...rest(u, ['kind', 'final']), status: statusToV1(u['status'] as JsonObject, [...path, 'status'], note) };
+  return { ...rest(u, ['kind', 'final']), status: statusToV1(u['status'] as JsonObject, childPath(path, 'status'), note) };
 }
 
 export function artifactUpdateToV1(u: JsonObject, path: Path, note: Note): JsonObject {
-  return { ...rest(u, ['kind']), artifact: artifactToV1(u['artifact'] as JsonObject, [...path, 'artifact'], note) };
+  return { ...rest(u, ['kind']), artifact: artifactToV1(u['artifact'] as JsonObject, childPath(path, 'artifact'), note) };
 }
 
 // ---- v1.0 -> v0.3 ----
@@ -118,7 +118,7 @@ export function partToV03(p: JsonObject, path: Path, note: Note): JsonObject {
     return { kind: 'file', file, ...(meta ? { metadata: meta } : {}), ...extra };
   }
   for (const k of ['filename', 'mediaType'] as const) {
-    if (p[k] !== undefined) note([...path, k], 'unsupported-field', `A2A v0.3 text and data parts have no '${k}'`);
+    if (p[k] !== undefined) note(childPath(path, k), 'unsupported-field', `A2A v0.3 text and data parts have no '${k}'`);
   }
   if (p['text'] !== undefined) return { kind: 'text', text: p['text'], ...(meta ? { metadata: meta } : {}), ...extra };
   const data = p['data'] as JsonValue;
@@ -131,35 +131,35 @@ export function messageToV03(m: JsonObject, path: Path, note: Note): JsonObject 
     kind: 'message',
     ...rest(m, []),
     role: m['role'] === 'ROLE_USER' ? 'user' : 'agent',
-    parts: (m['parts'] as JsonObject[]).map((p, i) => partToV03(p, [...path, 'parts', i], note)),
+    parts: (m['parts'] as JsonObject[]).map((p, i) => partToV03(p, childPath(path, 'parts', i), note)),
   };
 }
 
 function statusToV03(s: JsonObject, path: Path, note: Note): JsonObject {
   const out = rest(s, []);
   out['state'] = stateToV03(s['state'] as V1State);
-  if (isJsonObject(s['message'])) out['message'] = messageToV03(s['message'], [...path, 'message'], note);
+  if (isJsonObject(s['message'])) out['message'] = messageToV03(s['message'], childPath(path, 'message'), note);
   return out;
 }
 
 function artifactToV03(a: JsonObject, path: Path, note: Note): JsonObject {
-  return { ...rest(a, []), parts: (a['parts'] as JsonObject[]).map((p, i) => partToV03(p, [...path, 'parts', i], note)) };
+  return { ...rest(a, []), parts: (a['parts'] as JsonObject[]).map((p, i) => partToV03(p, childPath(path, 'parts', i), note)) };
 }
 
 export function taskToV03(t: JsonObject, path: Path, note: Note): JsonObject {
   const out: JsonObject = { kind: 'task', ...rest(t, []) };
   // v0.3 requires a contextId on a task.
   out['contextId'] = (t['contextId'] as string | undefined) ?? '';
-  out['status'] = statusToV03(t['status'] as JsonObject, [...path, 'status'], note);
-  if (Array.isArray(t['artifacts'])) out['artifacts'] = (t['artifacts'] as JsonObject[]).map((a, i) => artifactToV03(a, [...path, 'artifacts', i], note));
-  if (Array.isArray(t['history'])) out['history'] = (t['history'] as JsonObject[]).map((m, i) => messageToV03(m, [...path, 'history', i], note));
+  out['status'] = statusToV03(t['status'] as JsonObject, childPath(path, 'status'), note);
+  if (Array.isArray(t['artifacts'])) out['artifacts'] = (t['artifacts'] as JsonObject[]).map((a, i) => artifactToV03(a, childPath(path, 'artifacts', i), note));
+  if (Array.isArray(t['history'])) out['history'] = (t['history'] as JsonObject[]).map((m, i) => messageToV03(m, childPath(path, 'history', i), note));
   return out;
 }
 
 export function statusUpdateToV03(u: JsonObject, final: boolean, path: Path, note: Note): JsonObject {
-  return { kind: 'status-update', ...rest(u, []), status: statusToV03(u['status'] as JsonObject, [...path, 'status'], note), final };
+  return { kind: 'status-update', ...rest(u, []), status: statusToV03(u['status'] as JsonObject, childPath(path, 'status'), note), final };
 }
 
 export function artifactUpdateToV03(u: JsonObject, path: Path, note: Note): JsonObject {
-  return { kind: 'artifact-update', ...rest(u, []), artifact: artifactToV03(u['artifact'] as JsonObject, [...path, 'artifact'], note) };
+  return { kind: 'artifact-update', ...rest(u, []), artifact: artifactToV03(u['artifact'] as JsonObject, childPath(path, 'artifact'), note) };
 }

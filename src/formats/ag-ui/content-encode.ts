@@ -12,6 +12,7 @@ import type { LossSink } from '../codec.js';
 import { renderSearchResult } from '../shared/search-result-text.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { AG_UI } from './ag-ui-api.js';
+import { childPath } from '../shared/child-path.js';
 
 export function own(ext: Part['ext']): JsonObject | undefined {
   return ext?.[AG_UI];
@@ -54,15 +55,15 @@ function encodeSource(src: Source, path: Path, losses: LossSink): JsonObject | u
       break;
     case 's3':
       // AG-UI URLs are not constrained to a scheme; whoever fetches needs S3 access, as before.
-      if (src.bucketOwner !== undefined) loss(losses, 'unsupported-field', [...path, 'source', 'bucketOwner'], 'AG-UI URL sources carry no bucket owner');
-      loss(losses, 's3-as-url', [...path, 'source'], 'the S3 location is sent as a url source', 'approximated');
+      if (src.bucketOwner !== undefined) loss(losses, 'unsupported-field', childPath(path, 'source', 'bucketOwner'), 'AG-UI URL sources carry no bucket owner');
+      loss(losses, 's3-as-url', childPath(path, 'source'), 'the S3 location is sent as a url source', 'approximated');
       out = { type: 'url', value: src.uri };
       if (src.mediaType !== undefined) out['mimeType'] = src.mediaType;
       break;
     default:
       return undefined;
   }
-  reportForeignExt(src.ext, AG_UI, [...path, 'source'], losses);
+  reportForeignExt(src.ext, AG_UI, childPath(path, 'source'), losses);
   restoreResidue(out, src.ext, AG_UI);
   return out;
 }
@@ -79,7 +80,7 @@ function binaryPart(part: MediaPart, path: Path, losses: LossSink): JsonObject |
   if (url !== undefined) out['url'] = url;
   if (src.kind === 'base64') out['data'] = src.data;
   if (part.type === 'document' && part.name !== undefined) out['filename'] = part.name;
-  reportForeignExt(src.ext, AG_UI, [...path, 'source'], losses);
+  reportForeignExt(src.ext, AG_UI, childPath(path, 'source'), losses);
   restoreResidue(out, part.ext, AG_UI);
   return out;
 }
@@ -91,7 +92,7 @@ function mediaPart(part: MediaPart, path: Path, losses: LossSink): JsonObject | 
   }
   const source = encodeSource(part.source, path, losses);
   if (!source) {
-    loss(losses, 'unsupported-source', [...path, 'source'], `AG-UI ${part.type} parts cannot reference a ${part.source.kind} source`);
+    loss(losses, 'unsupported-source', childPath(path, 'source'), `AG-UI ${part.type} parts cannot reference a ${part.source.kind} source`);
     return undefined;
   }
   const out: JsonObject = { type: part.type };
@@ -106,10 +107,10 @@ function mediaPart(part: MediaPart, path: Path, losses: LossSink): JsonObject | 
       out['metadata'] = { ...(meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? meta : {}), filename: part.name };
     }
     for (const field of ['title', 'context', 'citations'] as const) {
-      if (part[field] !== undefined) loss(losses, 'document-metadata', [...path, field], `AG-UI documents have no ${field}`);
+      if (part[field] !== undefined) loss(losses, 'document-metadata', childPath(path, field), `AG-UI documents have no ${field}`);
     }
   }
-  if (part.type === 'image' && part.detail !== undefined) loss(losses, 'image-detail', [...path, 'detail'], 'AG-UI images have no detail level');
+  if (part.type === 'image' && part.detail !== undefined) loss(losses, 'image-detail', childPath(path, 'detail'), 'AG-UI images have no detail level');
   return out;
 }
 
@@ -122,11 +123,11 @@ function documentText(part: DocumentPart, path: Path, losses: LossSink): JsonObj
 
 /** One part as an AG-UI content part, or undefined (with a loss) when AG-UI cannot hold it. */
 export function encodePart(part: Part, path: Path, losses: LossSink): JsonObject | undefined {
-  if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'AG-UI has no cache breakpoints');
+  if (part.cache) loss(losses, 'cache-control', childPath(path, 'cache'), 'AG-UI has no cache breakpoints');
   reportForeignExt(part.ext, AG_UI, path, losses);
   switch (part.type) {
     case 'text':
-      if (part.citations && part.citations.length > 0) loss(losses, 'citations', [...path, 'citations'], 'AG-UI text carries no citations');
+      if (part.citations && part.citations.length > 0) loss(losses, 'citations', childPath(path, 'citations'), 'AG-UI text carries no citations');
       return textPart(part.text, part);
     case 'image':
     case 'audio':
@@ -159,12 +160,12 @@ export function encodePart(part: Part, path: Path, losses: LossSink): JsonObject
 export function encodeContent(parts: readonly Part[], stringContent: boolean, path: Path, losses: LossSink): string | JsonObject[] {
   const only = parts[0];
   if (stringContent && parts.length <= 1 && (only === undefined || (only.type === 'text' && own(only.ext) === undefined && !(only.citations?.length) && !only.cache))) {
-    if (only) reportForeignExt(only.ext, AG_UI, [...path, 'parts', 0], losses);
+    if (only) reportForeignExt(only.ext, AG_UI, childPath(path, 'parts', 0), losses);
     return only?.type === 'text' ? only.text : '';
   }
   const out: JsonObject[] = [];
   parts.forEach((part, j) => {
-    const p = encodePart(part, [...path, 'parts', j], losses);
+    const p = encodePart(part, childPath(path, 'parts', j), losses);
     if (p) out.push(p);
   });
   return out;

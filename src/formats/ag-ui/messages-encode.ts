@@ -21,6 +21,7 @@ import { encodeContent, loss, own } from './content-encode.js';
 import { decodeSpan } from './message-decode.js';
 import { encodePerMessage } from '../shared/stash-groups.js';
 import { readBack } from '../shared/stash.js';
+import { childPath } from '../shared/child-path.js';
 
 /** Writes the message id: the source's (`$id`), none when the source had none (`$noId`), else `fallback`. */
 function withId(out: JsonObject, ext: Message['ext'], fallback: string): JsonObject {
@@ -38,7 +39,7 @@ function idMaker(i: number): () => string {
 }
 
 function encodeToolCall(part: ToolCallPart, path: Path, losses: LossSink): JsonObject {
-  if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'AG-UI has no cache breakpoints');
+  if (part.cache) loss(losses, 'cache-control', childPath(path, 'cache'), 'AG-UI has no cache breakpoints');
   reportForeignExt(part.ext, AG_UI, path, losses);
   if (part.providerExecuted === true) loss(losses, 'provider-executed-tool', path, `call of provider-run tool '${part.name}' is sent as an ordinary tool call`, 'approximated');
   const inner = own(part.ext)?.['function'];
@@ -49,7 +50,7 @@ function encodeToolCall(part: ToolCallPart, path: Path, losses: LossSink): JsonO
 }
 
 function encodeToolResult(part: ToolResultPart, m: Message, path: Path, id: string, losses: LossSink): JsonObject {
-  if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'AG-UI has no cache breakpoints');
+  if (part.cache) loss(losses, 'cache-control', childPath(path, 'cache'), 'AG-UI has no cache breakpoints');
   reportForeignExt(part.ext, AG_UI, path, losses);
   if (part.providerExecuted === true) loss(losses, 'provider-executed-tool', path, 'a result of a provider-run tool is sent as an ordinary tool message', 'approximated');
   const content = encodeContent(part.content, part.stringContent === true, path, losses);
@@ -65,7 +66,7 @@ function encodeToolResult(part: ToolResultPart, m: Message, path: Path, id: stri
     // AG-UI says why a tool failed in `error`; a failed result's own text is that reason.
     const text = part.content.filter((p): p is TextPart => p.type === 'text').map((p) => p.text).join('\n');
     out['error'] = text === '' ? 'error' : text;
-  } else if (part.isError === false) loss(losses, 'tool-error-flag', [...path, 'isError'], 'AG-UI tool messages have no explicit success flag', 'approximated');
+  } else if (part.isError === false) loss(losses, 'tool-error-flag', childPath(path, 'isError'), 'AG-UI tool messages have no explicit success flag', 'approximated');
   if (single) restoreResidue(out, m.ext, AG_UI);
   return out;
 }
@@ -113,10 +114,10 @@ function encodeAssistant(m: Message, path: Path, nextId: () => string, losses: L
   const calls: JsonObject[] = [];
   let seenOther = false;
   m.parts.forEach((part, j) => {
-    const at = [...path, 'parts', j];
+    const at = childPath(path, 'parts', j);
     if (part.type === 'reasoning') {
       if (seenOther) loss(losses, 'reordered-parts', at, 'AG-UI reasoning is a message before the assistant message: it moves ahead of the text and calls', 'approximated');
-      if (part.cache) loss(losses, 'cache-control', [...at, 'cache'], 'AG-UI has no cache breakpoints');
+      if (part.cache) loss(losses, 'cache-control', childPath(at, 'cache'), 'AG-UI has no cache breakpoints');
       reportForeignExt(part.ext, AG_UI, at, losses);
       before.push(reasoningMessage(part, nextId()));
       return;
@@ -126,11 +127,11 @@ function encodeAssistant(m: Message, path: Path, nextId: () => string, losses: L
       return;
     }
     seenOther = true;
-    if (part.cache && part.type !== 'tool-call') loss(losses, 'cache-control', [...at, 'cache'], 'AG-UI has no cache breakpoints');
+    if (part.cache && part.type !== 'tool-call') loss(losses, 'cache-control', childPath(at, 'cache'), 'AG-UI has no cache breakpoints');
     if (part.type === 'text' || part.type === 'refusal') {
       reportForeignExt(part.ext, AG_UI, at, losses);
       if (part.type === 'refusal') loss(losses, 'refusal-as-text', at, 'AG-UI has no refusal: sent as assistant text', 'approximated');
-      if (part.type === 'text' && part.citations?.length) loss(losses, 'citations', [...at, 'citations'], 'AG-UI text carries no citations');
+      if (part.type === 'text' && part.citations?.length) loss(losses, 'citations', childPath(at, 'citations'), 'AG-UI text carries no citations');
       texts.push(part.type === 'text' ? part : { type: 'text', text: part.text });
     } else if (part.type === 'tool-call') calls.push(encodeToolCall(part, at, losses));
     else loss(losses, 'unsupported-part', at, `AG-UI assistant messages hold text and tool calls, not ${part.type}`);
@@ -155,7 +156,7 @@ function encodeOther(m: Message, path: Path, nextId: () => string, losses: LossS
   const out: JsonObject[] = [];
   const rest: Part[] = [];
   m.parts.forEach((part, j) => {
-    const at = [...path, 'parts', j];
+    const at = childPath(path, 'parts', j);
     if (part.type === 'tool-result') out.push(encodeToolResult(part, m, at, nextId(), losses));
     else if (m.role === 'tool') loss(losses, 'unsupported-part', at, `a tool message can only hold tool results, not ${part.type}`);
     else rest.push(part);
@@ -168,10 +169,10 @@ function encodeOther(m: Message, path: Path, nextId: () => string, losses: LossS
     const texts: TextPart[] = [];
     m.parts.forEach((part, j) => {
       if (part.type === 'text') {
-        if (part.cache) loss(losses, 'cache-control', [...path, 'parts', j, 'cache'], 'AG-UI has no cache breakpoints');
-        reportForeignExt(part.ext, AG_UI, [...path, 'parts', j], losses);
+        if (part.cache) loss(losses, 'cache-control', childPath(path, 'parts', j, 'cache'), 'AG-UI has no cache breakpoints');
+        reportForeignExt(part.ext, AG_UI, childPath(path, 'parts', j), losses);
         texts.push(part);
-      } else if (part.type !== 'tool-result') loss(losses, 'unsupported-part', [...path, 'parts', j], `AG-UI ${m.role} messages hold text only, not ${part.type}`);
+      } else if (part.type !== 'tool-result') loss(losses, 'unsupported-part', childPath(path, 'parts', j), `AG-UI ${m.role} messages hold text only, not ${part.type}`);
     });
     if (texts.length === 0 && m.parts.length > 0) {
       loss(losses, 'empty-message', path, `a ${m.role} message with no text is dropped`);

@@ -15,6 +15,7 @@ import { putTopStash } from '../shared/stash.js';
 import { AG_UI, type RunAgentInput } from './ag-ui-api.js';
 import { loss, own } from './content-encode.js';
 import { encodeMessages } from './messages-encode.js';
+import { childPath } from '../shared/child-path.js';
 
 /** Top-level canonical fields, all without an AG-UI slot. */
 const TOP_FIELDS = [
@@ -33,7 +34,7 @@ function encodeTool(tool: Tool, i: number, losses: LossSink): JsonObject | undef
   // AG-UI requires a description; a tool without one gets '' (read back as none).
   const out: JsonObject = { name: tool.name, description: tool.description ?? '' };
   if (tool.parameters !== undefined) out['parameters'] = tool.parameters;
-  if (tool.strict !== undefined) loss(losses, 'unsupported-field', [...path, 'strict'], 'AG-UI tools have no strict flag');
+  if (tool.strict !== undefined) loss(losses, 'unsupported-field', childPath(path, 'strict'), 'AG-UI tools have no strict flag');
   restoreResidue(out, tool.ext, AG_UI);
   return out;
 }

@@ -8,6 +8,7 @@ import type { JsonObject } from '../../model/json.js';
 import type { Usage } from '../../model/usage.js';
 import type { LossSink } from '../codec.js';
 import { AG_UI } from './ag-ui-api.js';
+import { childPath } from '../shared/child-path.js';
 
 const FIELDS = [
   ['inputTokens', 'inputTokens'],
@@ -50,7 +51,7 @@ export function encodeUsage(usage: Partial<Usage>, model: string | undefined, lo
     const v = usage[canonical];
     if (v === undefined) continue;
     if (Number.isInteger(v) && v >= 0) entry[wire] = v;
-    else losses.push({ code: 'invalid-usage', path: [...path, canonical], message: `${canonical} ${v} is not a token count AG-UI accepts`, action: 'dropped' });
+    else losses.push({ code: 'invalid-usage', path: childPath(path, canonical), message: `${canonical} ${v} is not a token count AG-UI accepts`, action: 'dropped' });
   }
   return [entry];
 }

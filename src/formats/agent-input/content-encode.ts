@@ -40,10 +40,10 @@ function wireSource(part: MediaPart, path: Path, losses: LossSink): { type: 'bas
   if (src.kind === 'base64') return { type: 'base64', data: src.data, mediaType: src.mediaType };
   if (src.kind === 'url') return { type: 'url', data: src.url, mediaType: src.mediaType };
   if (src.kind === 's3') {
-    if (src.bucketOwner !== undefined) loss(losses, 'unsupported-field', [...path, 'source', 'bucketOwner'], 'agent input S3 URLs carry no bucket owner');
+    if (src.bucketOwner !== undefined) loss(losses, 'unsupported-field', childPath(path, 'source', 'bucketOwner'), 'agent input S3 URLs carry no bucket owner');
     return { type: 'url', data: src.uri, mediaType: src.mediaType };
   }
-  loss(losses, 'unsupported-source', [...path, 'source'], `agent input ${part.type} blocks cannot reference a ${src.kind} source`);
+  loss(losses, 'unsupported-source', childPath(path, 'source'), `agent input ${part.type} blocks cannot reference a ${src.kind} source`);
   return undefined;
 }
 
@@ -52,15 +52,15 @@ function mediaBlock(kind: MediaKind, part: MediaPart, path: Path, losses: LossSi
   if (!src) return undefined;
   if (src.mediaType === undefined) {
     // `format` is required and ml-commons forwards it to the model: never guessed from a URL.
-    loss(losses, 'unknown-media-type', [...path, 'source'], `agent input ${kind} blocks need a format, and this source has no media type`);
+    loss(losses, 'unknown-media-type', childPath(path, 'source'), `agent input ${kind} blocks need a format, and this source has no media type`);
     return undefined;
   }
   const found = formatOf(kind, src.mediaType);
   if (!found) {
-    loss(losses, 'unsupported-media-type', [...path, 'source', 'mediaType'], `agent input has no ${kind} format for '${src.mediaType}'`);
+    loss(losses, 'unsupported-media-type', childPath(path, 'source', 'mediaType'), `agent input has no ${kind} format for '${src.mediaType}'`);
     return undefined;
   }
-  if (!found.exact) loss(losses, 'media-type', [...path, 'source', 'mediaType'], `'${src.mediaType}' is sent as format '${found.format}'`, 'approximated');
+  if (!found.exact) loss(losses, 'media-type', childPath(path, 'source', 'mediaType'), `'${src.mediaType}' is sent as format '${found.format}'`, 'approximated');
   // Hints from this format's own decode: the exact spellings of the source.
   const spelled = hint(part.ext, '$format');
   const format = spelled !== undefined && mediaTypeOf(kind, spelled) === mediaTypeOf(kind, found.format) ? spelled : found.format;
@@ -84,7 +84,7 @@ function documentBlock(part: DocumentPart, path: Path, losses: LossSink): JsonOb
     return text(part.title ? `${part.title}\n\n${body}` : body);
   }
   for (const field of ['name', 'title', 'context', 'citations'] as const) {
-    if (part[field] !== undefined) loss(losses, 'document-metadata', [...path, field], `agent input documents have no ${field}`);
+    if (part[field] !== undefined) loss(losses, 'document-metadata', childPath(path, field), `agent input documents have no ${field}`);
   }
   return mediaBlock('document', part, path, losses);
 }
@@ -99,14 +99,14 @@ export function encodeBlock(part: Part, base: Path, j: number, losses: LossSink)
     return { type: 'text', text: part.text };
   }
   const path = childPath(base, 'parts', j);
-  if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'agent input has no cache breakpoints');
+  if (part.cache) loss(losses, 'cache-control', childPath(path, 'cache'), 'agent input has no cache breakpoints');
   reportForeignExt(part.ext, AGENT_INPUT, path, losses);
   switch (part.type) {
     case 'text':
-      if (part.citations && part.citations.length > 0) loss(losses, 'citations', [...path, 'citations'], 'agent input text carries no citations');
+      if (part.citations && part.citations.length > 0) loss(losses, 'citations', childPath(path, 'citations'), 'agent input text carries no citations');
       return text(part.text, part);
     case 'image':
-      if (part.detail !== undefined) loss(losses, 'image-detail', [...path, 'detail'], 'agent input images have no detail level');
+      if (part.detail !== undefined) loss(losses, 'image-detail', childPath(path, 'detail'), 'agent input images have no detail level');
       return mediaBlock('image', part, path, losses);
     case 'video':
       return mediaBlock('video', part, path, losses);

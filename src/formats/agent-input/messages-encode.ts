@@ -42,7 +42,7 @@ function roleName(m: Message): string {
 function encodeToolCall(part: ToolCallPart, base: Path, j: number, losses: LossSink): JsonObject {
   if (part.cache || part.providerExecuted === true || hasForeignExt(part.ext, AGENT_INPUT)) {
     const path = childPath(base, 'parts', j);
-    if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'agent input has no cache breakpoints');
+    if (part.cache) loss(losses, 'cache-control', childPath(path, 'cache'), 'agent input has no cache breakpoints');
     reportForeignExt(part.ext, AGENT_INPUT, path, losses);
     if (part.providerExecuted === true) loss(losses, 'provider-executed-tool', path, `call of provider-run tool '${part.name}' is sent as an ordinary tool call`, 'approximated');
   }
@@ -56,14 +56,14 @@ function encodeToolCall(part: ToolCallPart, base: Path, j: number, losses: LossS
 }
 
 function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): JsonObject {
-  if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'agent input has no cache breakpoints');
+  if (part.cache) loss(losses, 'cache-control', childPath(path, 'cache'), 'agent input has no cache breakpoints');
   reportForeignExt(part.ext, AGENT_INPUT, path, losses);
   const content = encodeBlocks(part.content, path, losses);
   if (content.length === 0) {
-    loss(losses, 'empty-tool-result', [...path, 'content'], `a tool result with no content is sent as '${EMPTY_RESULT_TEXT}'`, 'approximated');
+    loss(losses, 'empty-tool-result', childPath(path, 'content'), `a tool result with no content is sent as '${EMPTY_RESULT_TEXT}'`, 'approximated');
     content.push({ type: 'text', text: EMPTY_RESULT_TEXT });
   }
-  if (part.isError !== undefined) loss(losses, 'tool-error-flag', [...path, 'isError'], 'agent input tool messages have no error flag');
+  if (part.isError !== undefined) loss(losses, 'tool-error-flag', childPath(path, 'isError'), 'agent input tool messages have no error flag');
   if (part.providerExecuted === true) loss(losses, 'provider-executed-tool', path, 'a result of a provider-run tool is sent as an ordinary tool message', 'approximated');
   return { role: 'tool', content, toolCallId: part.callId };
 }
@@ -128,12 +128,12 @@ function hasBlankCallId(m: Message): boolean {
 function encodeMessage(m: Message, i: number, losses: LossSink): JsonObject[] {
   const path: Path = ['messages', i];
   reportForeignExt(m.ext, AGENT_INPUT, path, losses);
-  if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'agent input messages have no participant name');
+  if (m.name !== undefined) loss(losses, 'message-name', childPath(path, 'name'), 'agent input messages have no participant name');
   if (m.role === 'assistant') return encodeAssistant(m, path, losses);
   // A tool message needs a call id: a result without one (an AgentCore TOOL text with no results
   // blob) is sent as text naming its tool.
   if (!hasBlankCallId(m)) return encodeUserLike(m, path, losses);
-  const paired = orphanResultsAsContent([m], 0, (j) => loss(losses, 'orphan-tool-result', [...path, 'parts', j], 'a tool result with no call id is sent as text', 'approximated'), (r) => r.callId.trim() !== '');
+  const paired = orphanResultsAsContent([m], 0, (j) => loss(losses, 'orphan-tool-result', childPath(path, 'parts', j), 'a tool result with no call id is sent as text', 'approximated'), (r) => r.callId.trim() !== '');
   return encodeUserLike(paired, path, losses);
 }
 

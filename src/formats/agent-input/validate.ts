@@ -14,6 +14,7 @@ import { fromZodIssues } from '../shared/zod-issues.js';
 import { MEDIA_KINDS, ROLES, type MediaKind } from './agent-input-api.js';
 import { mediaSourceSchema, ToolCallSchema } from './schema.js';
 import { schemaIssues } from '../shared/zod-fast.js';
+import { childPath } from '../shared/child-path.js';
 
 export type Form = 'text' | 'blocks' | 'messages' | 'legacy';
 
@@ -78,36 +79,36 @@ function checkBlock(block: unknown, parent: Path, index: number, limits: Limits,
     if (typeof text === 'string' && text.length * 3 <= limits.maxTextBytes && text.trim() !== '') return;
   }
   // The block's path, built only past the common case above (this runs for every block).
-  const path = [...parent, index];
+  const path = childPath(parent, index);
   if (!isJsonObject(block)) {
     issue(issues, 'invalid_type', path, 'Content block must have a type', 'object', describe(block));
     return;
   }
   const type = block['type'];
   if (typeof type !== 'string' || type.trim() === '') {
-    issue(issues, 'invalid_type', [...path, 'type'], 'Content block must have a type', 'string', describe(type));
+    issue(issues, 'invalid_type', childPath(path, 'type'), 'Content block must have a type', 'string', describe(type));
     return;
   }
   const kind = type.toLowerCase();
   if (kind === 'text') {
     const text = block['text'];
-    if (typeof text !== 'string') issue(issues, 'invalid_type', [...path, 'text'], 'Text content block must have text field', 'string', describe(text));
-    else checkText(text, [...path, 'text'], 'Text content block cannot have null or empty text', limits, issues);
+    if (typeof text !== 'string') issue(issues, 'invalid_type', childPath(path, 'text'), 'Text content block must have text field', 'string', describe(text));
+    else checkText(text, childPath(path, 'text'), 'Text content block cannot have null or empty text', limits, issues);
     return;
   }
   if (!(MEDIA_KINDS as readonly string[]).includes(kind)) {
-    issue(issues, 'invalid_value', [...path, 'type'], `Unsupported content block type: ${type}`, 'text, image, video or document', type);
+    issue(issues, 'invalid_value', childPath(path, 'type'), `Unsupported content block type: ${type}`, 'text, image, video or document', type);
     return;
   }
   const media = kind as MediaKind;
   const key = mediaKey(block, media);
   if (key === undefined) {
     const label = media.charAt(0).toUpperCase() + media.slice(1);
-    issue(issues, 'invalid_type', [...path, media], `${label} content block must have ${media} data`, 'object', 'missing');
+    issue(issues, 'invalid_type', childPath(path, media), `${label} content block must have ${media} data`, 'object', 'missing');
     return;
   }
   const found = schemaIssues(mediaSourceSchema(media), block[key]);
-  if (found.length > 0) issues.push(...zodIssues(found, block[key], [...path, key]));
+  if (found.length > 0) issues.push(...zodIssues(found, block[key], childPath(path, key)));
 }
 
 /** A list of blocks: the top-level `input` (where a message-shaped item means mixed types) or a message's content. */
@@ -115,7 +116,7 @@ function checkBlocks(list: unknown[], path: Path, top: boolean, limits: Limits, 
   for (let i = 0; i < list.length; i++) {
     const block = list[i];
     if (top && isJsonObject(block) && 'role' in block) {
-      issue(issues, 'invalid_type', [...path, i], `Mixed array types: expected all items to be content blocks, but item at index ${i} is a message`, 'content block', 'message');
+      issue(issues, 'invalid_type', childPath(path, i), `Mixed array types: expected all items to be content blocks, but item at index ${i} is a message`, 'content block', 'message');
       continue;
     }
     checkBlock(block, path, i, limits, issues);
@@ -132,7 +133,7 @@ function parseArguments(fn: JsonObject, calls: Path, j: number, args: ParsedArgs
   try {
     args.set(fn, JSON.parse(text) as JsonValue);
   } catch {
-    issue(issues, 'invalid_json', [...calls, j, 'function', 'arguments'], 'tool call arguments are not valid JSON', 'a JSON text');
+    issue(issues, 'invalid_json', childPath(calls, j, 'function', 'arguments'), 'tool call arguments are not valid JSON', 'a JSON text');
   }
 }
 
@@ -144,7 +145,7 @@ function checkToolCalls(calls: unknown, path: Path, args: ParsedArgs, issues: Is
   for (let j = 0; j < calls.length; j++) {
     const call: unknown = calls[j];
     const found = schemaIssues(ToolCallSchema, call);
-    if (found.length > 0) issues.push(...zodIssues(found, call, [...path, j]));
+    if (found.length > 0) issues.push(...zodIssues(found, call, childPath(path, j)));
     else parseArguments((call as JsonObject)['function'] as JsonObject, path, j, args, issues);
   }
 }
@@ -157,7 +158,7 @@ function checkMessage(m: unknown, path: Path, limits: Limits, args: ParsedArgs, 
   }
   const role = m['role'];
   if (typeof role !== 'string' || role.trim() === '') {
-    issue(issues, 'invalid_type', [...path, 'role'], missing, 'string', describe(role));
+    issue(issues, 'invalid_type', childPath(path, 'role'), missing, 'string', describe(role));
     return;
   }
   // Any role is accepted (ml-commons passes unknown roles through); only the five canonical ones
@@ -165,17 +166,17 @@ function checkMessage(m: unknown, path: Path, limits: Limits, args: ParsedArgs, 
   const canonical = ROLES.get(role.toLowerCase());
   const calls = m['toolCalls'];
   const hasCalls = canonical === 'assistant' && calls !== undefined && calls !== null;
-  if (hasCalls) checkToolCalls(calls, [...path, 'toolCalls'], args, issues);
+  if (hasCalls) checkToolCalls(calls, childPath(path, 'toolCalls'), args, issues);
   const content = m['content'];
   // ml-commons lets an assistant message that only calls tools leave content out.
   const callsOnly = hasCalls && Array.isArray(calls) && calls.length > 0;
-  if (Array.isArray(content) && content.length > 0) checkBlocks(content, [...path, 'content'], false, limits, issues);
+  if (Array.isArray(content) && content.length > 0) checkBlocks(content, childPath(path, 'content'), false, limits, issues);
   else if (!(callsOnly && (content === undefined || content === null || (Array.isArray(content) && content.length === 0)))) {
-    issue(issues, 'invalid_type', [...path, 'content'], missing, 'non-empty array of content blocks', describe(content));
+    issue(issues, 'invalid_type', childPath(path, 'content'), missing, 'non-empty array of content blocks', describe(content));
   }
   if (canonical === 'tool') {
     const id = m['toolCallId'];
-    if (typeof id !== 'string' || id.trim() === '') issue(issues, 'invalid_type', [...path, 'toolCallId'], 'Tool message must have toolCallId', 'string', describe(id));
+    if (typeof id !== 'string' || id.trim() === '') issue(issues, 'invalid_type', childPath(path, 'toolCallId'), 'Tool message must have toolCallId', 'string', describe(id));
   }
 }
 

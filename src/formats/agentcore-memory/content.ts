@@ -24,6 +24,7 @@ import { fromZodIssues } from '../shared/zod-issues.js';
 import { AGENTCORE, CALL_KEYS, LIMITS, put, RESULT_KEYS } from './agentcore-memory-api.js';
 import { ExtSchema, isCanonicalPartType, PART_SHAPES, ReasoningPayloadSchema, STRICT_PART } from './part-schema.js';
 import { isFormatId, surelyReasoningPayload, surelyValidPart } from './plain-shapes.js';
+import { childPath } from '../shared/child-path.js';
 
 export function own(ext: Ext | undefined): JsonObject | undefined {
   return ext?.[AGENTCORE];
@@ -66,15 +67,15 @@ function validated(schema: { safeParse(v: unknown): { success: boolean; error?: 
 }
 
 function checkTexts(part: Part, limits: Limits, path: Path, issues: Issue[]): void {
-  if (part.type === 'text') checkTextSize(part.text, limits, [...path, 'text'], issues);
-  else if (part.type === 'tool-result') part.content.forEach((p, k) => checkTexts(p, limits, [...path, 'content', k], issues));
+  if (part.type === 'text') checkTextSize(part.text, limits, childPath(path, 'text'), issues);
+  else if (part.type === 'tool-result') part.content.forEach((p, k) => checkTexts(p, limits, childPath(path, 'content', k), issues));
 }
 
 /** A content object (a messageContent blob's `content`, or an item of a tool result's content). */
 export function decodeContent(content: JsonObject, path: Path, limits: Limits, issues: Issue[]): Part | undefined {
   const type = content['type'];
   if (typeof type !== 'string') {
-    issues.push({ code: 'invalid_blob', path: [...path, 'type'], message: 'content has no type discriminator', expected: 'a type string' });
+    issues.push({ code: 'invalid_blob', path: childPath(path, 'type'), message: 'content has no type discriminator', expected: 'a type string' });
     return undefined;
   }
   if (type === 'object' && 'content' in content) {
@@ -136,19 +137,19 @@ function takeExtras(entry: JsonObject, known: ReadonlySet<string>, path: Path, i
   if (pe === false) out.providerExecuted = false;
   else if (pe !== undefined) {
     // A call the provider ran is a messageContent blob, never an entry of these blobs.
-    issues.push({ code: 'invalid_blob', path: [...path, 'providerExecuted'], message: 'providerExecuted is only ever false here' });
+    issues.push({ code: 'invalid_blob', path: childPath(path, 'providerExecuted'), message: 'providerExecuted is only ever false here' });
     return undefined;
   }
   const cache = entry['cache'];
   if (cache !== undefined) {
     if (!isJsonObject(cache) || cache['type'] !== 'ephemeral') {
-      issues.push({ code: 'invalid_blob', path: [...path, 'cache'], message: "cache is not {type: 'ephemeral'}" });
+      issues.push({ code: 'invalid_blob', path: childPath(path, 'cache'), message: "cache is not {type: 'ephemeral'}" });
       return undefined;
     }
     out.cache = cache as unknown as Part['cache'] & object;
   }
   const ext = entry['ext'];
-  if (ext !== undefined && !validated(ExtSchema, ext, [...path, 'ext'], issues)) return undefined;
+  if (ext !== undefined && !validated(ExtSchema, ext, childPath(path, 'ext'), issues)) return undefined;
   const residue = rest(entry, known);
   const merged = withOwn(ext as Ext | undefined, residue);
   if (merged) out.ext = merged;
@@ -167,7 +168,7 @@ export function decodeCall(entry: JsonValue, path: Path, issues: Issue[]): ToolC
   const part: ToolCallPart = { type: 'tool-call', id: entry['id'], name: entry['name'], arguments: args === undefined ? {} : args };
   const aj = entry['argumentsJson'];
   if (typeof aj === 'string') part.argumentsJson = aj;
-  else if (aj !== undefined) issues.push({ code: 'invalid_blob', path: [...path, 'argumentsJson'], message: 'argumentsJson is not a string' });
+  else if (aj !== undefined) issues.push({ code: 'invalid_blob', path: childPath(path, 'argumentsJson'), message: 'argumentsJson is not a string' });
   if (more.cache) part.cache = more.cache;
   if (more.providerExecuted === false) part.providerExecuted = false;
   const ext = args === undefined ? withOwn(more.ext, { $noArguments: true }) : more.ext;
@@ -207,15 +208,15 @@ export function decodeResult(entry: JsonValue, path: Path, limits: Limits, issue
   if (Array.isArray(raw)) {
     raw.forEach((item, k) => {
       if (!isJsonObject(item)) {
-        issues.push({ code: 'invalid_blob', path: [...path, 'content', k], message: 'a content item is not an object' });
+        issues.push({ code: 'invalid_blob', path: childPath(path, 'content', k), message: 'a content item is not an object' });
         return;
       }
-      const p = decodeContent(item, [...path, 'content', k], limits, issues);
+      const p = decodeContent(item, childPath(path, 'content', k), limits, issues);
       if (p) content.push(p);
     });
   } else if (typeof raw === 'string') {
     flat = 'string';
-    checkTextSize(raw, limits, [...path, 'content'], issues);
+    checkTextSize(raw, limits, childPath(path, 'content'), issues);
     content = [{ type: 'text', text: raw }];
   } else if (raw === null || raw === undefined) flat = raw === null ? 'null' : 'absent';
   else {
@@ -233,8 +234,8 @@ export function decodeResult(entry: JsonValue, path: Path, limits: Limits, issue
   if (flat !== undefined) hints['$flat'] = flat;
   const sc = entry['stringContent'];
   const isError = entry['isError'];
-  if (sc !== undefined && sc !== true) issues.push({ code: 'invalid_blob', path: [...path, 'stringContent'], message: 'stringContent is only ever true' });
-  if (isError !== undefined && typeof isError !== 'boolean') issues.push({ code: 'invalid_blob', path: [...path, 'isError'], message: 'isError is not a boolean' });
+  if (sc !== undefined && sc !== true) issues.push({ code: 'invalid_blob', path: childPath(path, 'stringContent'), message: 'stringContent is only ever true' });
+  if (isError !== undefined && typeof isError !== 'boolean') issues.push({ code: 'invalid_blob', path: childPath(path, 'isError'), message: 'isError is not a boolean' });
   if (flat === 'string' || sc === true) part.stringContent = true;
   if (typeof isError === 'boolean') part.isError = isError;
   if (more.providerExecuted === false) part.providerExecuted = false;

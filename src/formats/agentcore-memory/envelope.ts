@@ -9,6 +9,7 @@ import type { Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import { BLOB, DATA_KEY, ENVELOPE_VERSION, type BlobType } from './agentcore-memory-api.js';
+import { childPath } from '../shared/child-path.js';
 
 export type Envelope =
   | { type: typeof BLOB.toolCalls; calls: JsonValue[]; bare?: true }
@@ -59,7 +60,7 @@ function unknownKeys(value: JsonObject, known: ReadonlySet<string>): string[] {
 }
 
 function wrongData(issues: Issue[], path: Path, type: string, key: string, data: JsonValue | undefined, what: string): undefined {
-  return issue(issues, [...path, key], data === undefined ? `${type} envelope is missing its '${key}' field` : `${type} envelope's '${key}' is not ${what}`, 'invalid_blob', what);
+  return issue(issues, childPath(path, key), data === undefined ? `${type} envelope is missing its '${key}' field` : `${type} envelope's '${key}' is not ${what}`, 'invalid_blob', what);
 }
 
 /** Parses one blob payload's value; `path` is the blob's own path (`[..., 'payload', j, 'blob']`). */
@@ -71,14 +72,14 @@ export function parseBlob(blob: JsonValue, path: Path, issues: Issue[], known?: 
   if (Array.isArray(value)) return { env: { type: BLOB.toolCalls, calls: value, bare: true }, object, unknown: [], value };
   if (!isJsonObject(value)) return issue(issues, path, 'blob is neither an envelope object nor a JSON array of tool calls', 'invalid_blob', 'an envelope object');
   const type = value['blobType'];
-  if (typeof type !== 'string') return issue(issues, [...path, 'blobType'], "blob does not contain a 'blobType' field", 'invalid_blob', 'a blobType string');
+  if (typeof type !== 'string') return issue(issues, childPath(path, 'blobType'), "blob does not contain a 'blobType' field", 'invalid_blob', 'a blobType string');
   const version = value['version'];
-  if (version === undefined) return issue(issues, [...path, 'version'], "blob does not contain a 'version' field", 'invalid_blob', 'version 1');
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return issue(issues, [...path, 'version'], `blob version ${JSON.stringify(version)} is not a positive integer`, 'invalid_blob', 'version 1');
+  if (version === undefined) return issue(issues, childPath(path, 'version'), "blob does not contain a 'version' field", 'invalid_blob', 'version 1');
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return issue(issues, childPath(path, 'version'), `blob version ${JSON.stringify(version)} is not a positive integer`, 'invalid_blob', 'version 1');
   if (version > ENVELOPE_VERSION) {
-    return issue(issues, [...path, 'version'], `blob version ${version} is newer than the highest version supported (${ENVELOPE_VERSION}); it was written by a newer writer and reading it is not supported`, 'unsupported_version', `version ${ENVELOPE_VERSION}`);
+    return issue(issues, childPath(path, 'version'), `blob version ${version} is newer than the highest version supported (${ENVELOPE_VERSION}); it was written by a newer writer and reading it is not supported`, 'unsupported_version', `version ${ENVELOPE_VERSION}`);
   }
-  if (!KNOWN_TYPES.has(type)) return issue(issues, [...path, 'blobType'], `unknown blobType '${type}'`, 'unknown_blob_type', [...KNOWN_TYPES].join(' | '));
+  if (!KNOWN_TYPES.has(type)) return issue(issues, childPath(path, 'blobType'), `unknown blobType '${type}'`, 'unknown_blob_type', [...KNOWN_TYPES].join(' | '));
   const key = DATA_KEY[type as BlobType];
   const data = value[key];
   const unknown = unknownKeys(value, KNOWN_KEYS[type] as ReadonlySet<string>);
@@ -89,12 +90,12 @@ export function parseBlob(blob: JsonValue, path: Path, issues: Issue[], known?: 
       return Array.isArray(data) ? { env: { type, results: data }, object, unknown, value } : wrongData(issues, path, type, key, data, 'an array');
     case BLOB.messageContent:
       if (!isJsonObject(data)) return wrongData(issues, path, type, key, data, 'a content object');
-      if (typeof data['type'] !== 'string') return issue(issues, [...path, key, 'type'], 'content has no type discriminator', 'invalid_blob', 'a type string');
+      if (typeof data['type'] !== 'string') return issue(issues, childPath(path, key, 'type'), 'content has no type discriminator', 'invalid_blob', 'a type string');
       return { env: { type, content: data }, object, unknown, value };
     case BLOB.messageMetadata: {
       if (!isJsonObject(data)) return wrongData(issues, path, type, key, data, 'an object');
       const props = value['properties'];
-      if (props !== undefined && props !== null && !isJsonObject(props)) return issue(issues, [...path, 'properties'], "metadata envelope's 'properties' is not an object", 'invalid_blob', 'an object');
+      if (props !== undefined && props !== null && !isJsonObject(props)) return issue(issues, childPath(path, 'properties'), "metadata envelope's 'properties' is not an object", 'invalid_blob', 'an object');
       const env: Envelope = { type, metadata: data };
       if (isJsonObject(props)) env.properties = props;
       return { env, object, unknown: props === null ? [...unknown, 'properties'] : unknown, value };

@@ -29,6 +29,7 @@ import { parseBlob, type Envelope } from './envelope.js';
 import { readMetadata } from './metadata.js';
 import { ExtSchema } from './part-schema.js';
 import { isSummary, plainSegments, type Segment, type Slot } from './slots.js';
+import { childPath } from '../shared/child-path.js';
 
 /** One payload, checked: a conversational text or a parsed blob, with its path. */
 export interface Item {
@@ -77,23 +78,23 @@ function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], ne
     const text = isJsonObject(content) ? content['text'] : undefined;
     const bad = !isJsonObject(conv) || !onlyKeys(conv, 'role', 'content') || !isJsonObject(content) || Object.keys(content).length !== 1;
     if (bad || typeof text !== 'string' || typeof role !== 'string' || !(WIRE_ROLES as readonly string[]).includes(role)) {
-      issues.push({ code: 'invalid_payload', path: [...path, 'conversational'], message: `a conversational payload is {role: ${WIRE_ROLES.join(' | ')}, content: {text}}` });
+      issues.push({ code: 'invalid_payload', path: childPath(path, 'conversational'), message: `a conversational payload is {role: ${WIRE_ROLES.join(' | ')}, content: {text}}` });
       return;
     }
     // The size check's own first test, made before building the path it would report.
-    if (text.length * 3 > ctx.limits.maxTextBytes) checkTextSize(text, ctx.limits, [...path, 'conversational', 'content', 'text'], issues);
+    if (text.length * 3 > ctx.limits.maxTextBytes) checkTextSize(text, ctx.limits, childPath(path, 'conversational', 'content', 'text'), issues);
     out.push({ slot: { kind: 'conversational', role: role as WireRole }, path, text });
     return;
   }
-  const parsed = parseBlob(p['blob'] as JsonValue, [...path, 'blob'], issues, known);
+  const parsed = parseBlob(p['blob'] as JsonValue, childPath(path, 'blob'), issues, known);
   if (!parsed) return;
   if (blobs !== undefined && !parsed.object) blobs[at] = parsed.value;
-  for (const k of parsed.unknown) ctx.losses.push({ code: 'unsupported-field', path: [...path, 'blob', k], message: `envelope field '${k}' is not read`, action: 'dropped' });
+  for (const k of parsed.unknown) ctx.losses.push({ code: 'unsupported-field', path: childPath(path, 'blob', k), message: `envelope field '${k}' is not read`, action: 'dropped' });
   if (parsed.env.type === BLOB.payloads) {
-    if (nested) issues.push({ code: 'invalid_blob', path: [...path, 'blob'], message: 'packed payloads hold no further packed payloads' });
+    if (nested) issues.push({ code: 'invalid_blob', path: childPath(path, 'blob'), message: 'packed payloads hold no further packed payloads' });
     else {
       const packed = parsed.env.payload;
-      for (let k = 0; k < packed.length; k++) parsePayload(packed[k] as JsonValue, [...path, 'blob', 'payload', k], issues, out, true, ctx);
+      for (let k = 0; k < packed.length; k++) parsePayload(packed[k] as JsonValue, childPath(path, 'blob', 'payload', k), issues, out, true, ctx);
     }
     return;
   }
@@ -112,11 +113,11 @@ export function parseEvent(event: JsonObject, path: Path, ctx: DecodeContext, is
   const payload = event['payload'];
   if (payload === undefined) return undefined;
   if (!Array.isArray(payload)) {
-    issues.push({ code: 'invalid_type', path: [...path, 'payload'], message: 'payload is not an array', expected: 'array' });
+    issues.push({ code: 'invalid_type', path: childPath(path, 'payload'), message: 'payload is not an array', expected: 'array' });
     return [];
   }
   const out: Item[] = [];
-  for (let j = 0; j < payload.length; j++) parsePayload(payload[j] as JsonValue, [...path, 'payload', j], issues, out, false, ctx, blobs, j, known?.[j]);
+  for (let j = 0; j < payload.length; j++) parsePayload(payload[j] as JsonValue, childPath(path, 'payload', j), issues, out, false, ctx, blobs, j, known?.[j]);
   return out;
 }
 
@@ -125,14 +126,14 @@ export function checkEventMetadata(event: JsonObject, path: Path, issues: Issue[
   const meta = event['metadata'];
   if (meta === undefined) return undefined;
   if (!isJsonObject(meta)) {
-    issues.push({ code: 'invalid_type', path: [...path, 'metadata'], message: 'event metadata is not an object', expected: '{key: {stringValue}}' });
+    issues.push({ code: 'invalid_type', path: childPath(path, 'metadata'), message: 'event metadata is not an object', expected: '{key: {stringValue}}' });
     return undefined;
   }
   let ok = true;
   for (const key in meta) {
     const v = meta[key];
     if (!isJsonObject(v) || Object.keys(v).length !== 1 || typeof v['stringValue'] !== 'string') {
-      issues.push({ code: 'invalid_type', path: [...path, 'metadata', key], message: 'an event metadata value is {stringValue: string}', expected: '{stringValue: string}' });
+      issues.push({ code: 'invalid_type', path: childPath(path, 'metadata', key), message: 'an event metadata value is {stringValue: string}', expected: '{stringValue: string}' });
       ok = false;
     }
   }
@@ -165,7 +166,7 @@ function readMetaBlob(items: readonly Item[], issues: Issue[]): MetaBlob | undef
   const at = it.path;
   const role = props[PROP_ROLE];
   if (role !== undefined) {
-    if (typeof role !== 'string' || ROLE_OF[role] === undefined) issues.push({ code: 'invalid_blob', path: [...at, 'blob', 'properties', PROP_ROLE], message: `metadata role ${JSON.stringify(role)} is not a message role`, expected: 'USER | ASSISTANT | TOOL' });
+    if (typeof role !== 'string' || ROLE_OF[role] === undefined) issues.push({ code: 'invalid_blob', path: childPath(at, 'blob', 'properties', PROP_ROLE), message: `metadata role ${JSON.stringify(role)} is not a message role`, expected: 'USER | ASSISTANT | TOOL' });
     else out.role = ROLE_OF[role];
   }
   const name = props[PROP_USER_NAME];
@@ -176,7 +177,7 @@ function readMetaBlob(items: readonly Item[], issues: Issue[]): MetaBlob | undef
     const okExt = ext === undefined || ExtSchema.safeParse(ext).success;
     if (!isJsonObject(msg) || !okExt || Object.keys(msg).some((k) => k !== 'ext' && k !== 'stringContent') || (msg['stringContent'] !== undefined && msg['stringContent'] !== true)) {
       if (!okExt) issues.push(...fromZodIssues(ExtSchema.safeParse(ext).error?.issues ?? [], [...at, 'blob', 'properties', PROP_MESSAGE, 'ext']));
-      else issues.push({ code: 'invalid_blob', path: [...at, 'blob', 'properties', PROP_MESSAGE], message: `'${PROP_MESSAGE}' is {stringContent?: true, ext?}` });
+      else issues.push({ code: 'invalid_blob', path: childPath(at, 'blob', 'properties', PROP_MESSAGE), message: `'${PROP_MESSAGE}' is {stringContent?: true, ext?}` });
     } else {
       if (msg['stringContent'] === true) out.message.stringContent = true;
       if (ext !== undefined) out.message.ext = ext as Ext;
@@ -204,22 +205,22 @@ function partsOf(items: readonly Item[], slots: readonly Slot[], seg: Segment, c
       continue;
     }
     const env = it.env as Envelope;
-    const at = [...it.path, 'blob'];
+    const at = childPath(it.path, 'blob');
     if (env.type === BLOB.toolCalls) {
-      const calls = env.calls.map((c, k) => decodeCall(c, env.bare ? [...at, k] : [...at, 'toolCalls', k], issues));
+      const calls = env.calls.map((c, k) => decodeCall(c, env.bare ? childPath(at, k) : childPath(at, 'toolCalls', k), issues));
       calls.forEach((c, k) => {
         if (!c) return;
         parts.push(k === 0 && env.bare ? { ...c, ext: withOwn(c.ext, { $bare: true }) as Ext } : c);
       });
     } else if (env.type === BLOB.toolCallResults) {
-      const results = env.results.map((r, k) => decodeResult(r, [...at, 'results', k], ctx.limits, issues)).filter((r): r is ToolResultPart => r !== undefined);
+      const results = env.results.map((r, k) => decodeResult(r, childPath(at, 'results', k), ctx.limits, issues)).filter((r): r is ToolResultPart => r !== undefined);
       const generated = resultsSummary(results);
       const first = results[0];
       if (first && (summary !== undefined ? summary !== generated : generated !== '')) results[0] = { ...first, ext: withOwn(first.ext, { $summary: summary ?? false }) as Ext };
       summary = undefined;
       parts.push(...results);
     } else if (env.type === BLOB.messageContent) {
-      const part = decodeContent(env.content, [...at, 'content'], ctx.limits, issues);
+      const part = decodeContent(env.content, childPath(at, 'content'), ctx.limits, issues);
       if (part) parts.push(part);
     } else if (env.type === BLOB.stash) {
       issues.push({ code: 'invalid_blob', path: at, message: 'an interlingua.stash blob is read only as the first blob of its group' });

@@ -27,6 +27,7 @@ import { encodeCall, encodeContent, encodeResult, own, resultsSummary, splitExt 
 import { TEXT_ROLE } from './event-decode.js';
 import { writeMetadata } from './metadata.js';
 import { plainSegments, type Slot } from './slots.js';
+import { childPath } from '../shared/child-path.js';
 
 /** Own-ext keys of a message this codec writes (the rest are hints or reported). */
 const OWN_KEYS = new Set(['event', 'metadata', 'properties']);
@@ -82,8 +83,8 @@ function encodeText(part: TextPart, role: WireRole | undefined, at: Path, losses
     loss(info, 'long-text-blob', at, `text of ${part.text.length} characters is over AgentCore's ${LIMITS.conversationalText} for conversational text: stored in a blob, which long-term extraction does not read`, 'approximated');
     return content(part);
   }
-  if (part.citations?.length) loss(losses, 'citations', [...at, 'citations'], 'AgentCore conversational text carries no citations');
-  if (part.cache) loss(losses, 'cache-control', [...at, 'cache'], 'AgentCore conversational text carries no cache breakpoint');
+  if (part.citations?.length) loss(losses, 'citations', childPath(at, 'citations'), 'AgentCore conversational text carries no citations');
+  if (part.cache) loss(losses, 'cache-control', childPath(at, 'cache'), 'AgentCore conversational text carries no cache breakpoint');
   reportForeignExt(part.ext, AGENTCORE, at, losses);
   return conv(wire, part.text);
 }
@@ -94,7 +95,7 @@ function payloadsOf(m: Message, path: Path, losses: LossSink, info: LossSink, na
   const parts = m.parts;
   for (let j = 0; j < parts.length; ) {
     const part = parts[j] as Part;
-    const at = [...path, 'parts', j];
+    const at = childPath(path, 'parts', j);
     if (m.role === 'assistant' && isClientCall(part)) {
       const run: ToolCallPart[] = [];
       while (m.role === 'assistant' && isClientCall(parts[j])) run.push(parts[j++] as ToolCallPart);
@@ -165,7 +166,7 @@ export function encodeEvent(
     }
   } else reportForeignExt(m.ext, AGENTCORE, path, losses);
   if (Object.keys(carry).length > 0) props[PROP_MESSAGE] = carry;
-  for (const k in mine) if (!k.startsWith('$') && !OWN_KEYS.has(k)) loss(losses, 'unsupported-field', [...path, 'ext', AGENTCORE, k], `'${k}' has no place in an AgentCore event`);
+  for (const k in mine) if (!k.startsWith('$') && !OWN_KEYS.has(k)) loss(losses, 'unsupported-field', childPath(path, 'ext', AGENTCORE, k), `'${k}' has no place in an AgentCore event`);
   const md = writeMetadata(mine['metadata'], mine, path, losses, info, metadataEntries);
   const segs = plainSegments(body.map((o) => o.slot));
   const needMeta = body.length === 0 || segs.length !== 1 || segs[0]?.role !== m.role || Object.keys(md.blob).length > 0 || Object.keys(props).length > 1 || mine['$metaBlob'] === true;

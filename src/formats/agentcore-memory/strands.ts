@@ -21,6 +21,7 @@ import type { Message } from '../../model/message.js';
 import type { DecodeContext } from '../codec.js';
 import { getCodec } from '../registry.js';
 import { withOwn } from './content.js';
+import { childPath } from '../shared/child-path.js';
 
 const SESSION_MESSAGE_KEYS: ReadonlySet<string> = new Set(['message', 'message_id', 'redact_message', 'created_at', 'updated_at']);
 const STATE_TYPE = 'stateType';
@@ -87,7 +88,7 @@ export function strandsMessages(event: JsonObject, path: Path, ctx: DecodeContex
   const meta = event['metadata'];
   const state = isJsonObject(meta) && isJsonObject(meta[STATE_TYPE]) ? meta[STATE_TYPE]['stringValue'] : undefined;
   if (typeof state === 'string' && (state === 'SESSION' || state === 'AGENT') && Array.isArray(event['payload']) && event['payload'].every((p) => isJsonObject(p) && 'blob' in p)) {
-    ctx.losses.push({ code: 'agent-state', path: [...path, 'metadata', STATE_TYPE], message: `a Strands ${state.toLowerCase()} state event holds no message; not read`, action: 'dropped' });
+    ctx.losses.push({ code: 'agent-state', path: childPath(path, 'metadata', STATE_TYPE), message: `a Strands ${state.toLowerCase()} state event holds no message; not read`, action: 'dropped' });
     return [];
   }
   const found = strandsPayload(event);

@@ -14,6 +14,7 @@ import { isJsonText, jsonTextEquals } from '../shared/json-text.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { mapIdAt, mapNameAt } from './tool-names.js';
 import { encodeCache, ID, own } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 function loss(losses: LossSink, code: string, path: Path, message: string, action: LossAction = 'dropped'): undefined {
   losses.push({ code, path, message, action });
@@ -45,7 +46,7 @@ export function encodePartsInto(out: JsonObject[], parts: readonly Part[], role:
     let block: JsonObject | undefined;
     // The usual text part is written directly, with no path (it reports nothing).
     if (part.type === 'text' && isPlain(part) && (keepBlank || part.text.trim() !== '')) block = { type: 'text', text: part.text };
-    else block = keepBlank && part.type === 'text' ? encodeText(part, [...path, j], losses, true) : encodePart(part, role, [...path, j], losses);
+    else block = keepBlank && part.type === 'text' ? encodeText(part, childPath(path, j), losses, true) : encodePart(part, role, childPath(path, j), losses);
     if (block) out.push(block);
   }
   return out;
@@ -91,14 +92,14 @@ export function encodePart(part: Part, role: Role, path: Path, losses: LossSink)
 export function encodeText(part: TextPart, path: Path, losses: LossSink, keepBlank = false): JsonObject | undefined {
   if (!keepBlank && part.text.trim() === '') return loss(losses, 'empty-text', path, 'Anthropic rejects empty text blocks');
   const out: JsonObject = { type: 'text', text: part.text };
-  if (part.citations) out['citations'] = encodeCitations(part.citations, [...path, 'citations'], losses);
+  if (part.citations) out['citations'] = encodeCitations(part.citations, childPath(path, 'citations'), losses);
   return finish(out, part, path, losses);
 }
 
 function encodeCitations(citations: Citation[], path: Path, losses: LossSink): JsonObject[] {
   const out: JsonObject[] = [];
   citations.forEach((c, k) => {
-    const p = [...path, k];
+    const p = childPath(path, k);
     let w: JsonObject | undefined;
     if (c.type === 'url' && c.encryptedIndex !== undefined) {
       w = { type: 'web_search_result_location', cited_text: c.citedText ?? '', url: c.url, title: c.title ?? null, encrypted_index: c.encryptedIndex };
@@ -199,7 +200,7 @@ function encodeSource(source: Source, path: Path, losses: LossSink, forDocument:
       if (!forDocument) return loss(losses, 'unsupported-source', path, 'an image cannot have a content source');
       const first = source.parts[0];
       const asString = own(source.ext)?.['$string'] === true && source.parts.length === 1 && first?.type === 'text';
-      out = { type: 'content', content: asString ? first.text : encodeParts(source.parts, 'user', [...path, 'parts'], losses) };
+      out = { type: 'content', content: asString ? first.text : encodeParts(source.parts, 'user', childPath(path, 'parts'), losses) };
       break;
     }
     case 's3':
@@ -213,14 +214,14 @@ function encodeSource(source: Source, path: Path, losses: LossSink, forDocument:
 }
 
 function encodeImage(part: ImagePart, path: Path, losses: LossSink): JsonObject | undefined {
-  const source = encodeSource(part.source, [...path, 'source'], losses, false);
+  const source = encodeSource(part.source, childPath(path, 'source'), losses, false);
   if (!source) return undefined;
-  if (part.detail !== undefined) loss(losses, 'image-detail', [...path, 'detail'], 'Anthropic has no image detail setting');
+  if (part.detail !== undefined) loss(losses, 'image-detail', childPath(path, 'detail'), 'Anthropic has no image detail setting');
   return finish({ type: 'image', source }, part, path, losses);
 }
 
 function encodeDocument(part: DocumentPart, path: Path, losses: LossSink): JsonObject | undefined {
-  const source = encodeSource(part.source, [...path, 'source'], losses, true);
+  const source = encodeSource(part.source, childPath(path, 'source'), losses, true);
   if (!source) return undefined;
   const out: JsonObject = { type: 'document', source };
   if (part.title !== undefined) out['title'] = part.title;
@@ -229,8 +230,8 @@ function encodeDocument(part: DocumentPart, path: Path, losses: LossSink): JsonO
   if (part.name !== undefined) {
     if (part.title === undefined) {
       out['title'] = part.name;
-      loss(losses, 'document-name', [...path, 'name'], 'Anthropic documents have no file name; sent as title', 'approximated');
-    } else loss(losses, 'document-name', [...path, 'name'], 'Anthropic documents have no file name');
+      loss(losses, 'document-name', childPath(path, 'name'), 'Anthropic documents have no file name; sent as title', 'approximated');
+    } else loss(losses, 'document-name', childPath(path, 'name'), 'Anthropic documents have no file name');
   }
   return finish(out, part, path, losses);
 }
@@ -238,14 +239,14 @@ function encodeDocument(part: DocumentPart, path: Path, losses: LossSink): JsonO
 function encodeSearchResult(part: SearchResultPart, path: Path, losses: LossSink): JsonObject {
   const content: JsonObject[] = [];
   part.content.forEach((t, k) => {
-    const b = encodeText(t, [...path, 'content', k], losses);
+    const b = encodeText(t, childPath(path, 'content', k), losses);
     if (b) content.push(b);
   });
   const out: JsonObject = { type: 'search_result', source: part.source, title: part.title ?? '', content };
-  if (part.title === undefined) loss(losses, 'search-result-title', [...path, 'title'], 'Anthropic search results need a title; sent empty', 'approximated');
+  if (part.title === undefined) loss(losses, 'search-result-title', childPath(path, 'title'), 'Anthropic search results need a title; sent empty', 'approximated');
   if (part.citations !== undefined) out['citations'] = { enabled: part.citations };
-  if (part.encryptedContent !== undefined) loss(losses, 'unsupported-field', [...path, 'encryptedContent'], 'a search_result block has no encrypted content');
-  if (part.pageAge !== undefined) loss(losses, 'unsupported-field', [...path, 'pageAge'], 'a search_result block has no page age');
+  if (part.encryptedContent !== undefined) loss(losses, 'unsupported-field', childPath(path, 'encryptedContent'), 'a search_result block has no encrypted content');
+  if (part.pageAge !== undefined) loss(losses, 'unsupported-field', childPath(path, 'pageAge'), 'a search_result block has no page age');
   return finish(out, part, path, losses);
 }
 
@@ -268,15 +269,15 @@ function encodeToolCall(part: ToolCallPart, role: Role, path: Path, losses: Loss
   if (role !== 'assistant') return loss(losses, 'misplaced-tool-call', path, `a tool call in a ${role} message has no place in Anthropic`);
   let input = part.arguments;
   if (!isJsonObject(input)) {
-    loss(losses, 'tool-arguments-not-object', [...path, 'arguments'], 'Anthropic tool input must be an object; wrapped as {"value": ...}', 'approximated');
+    loss(losses, 'tool-arguments-not-object', childPath(path, 'arguments'), 'Anthropic tool input must be an object; wrapped as {"value": ...}', 'approximated');
     input = { value: input };
   } else if (part.argumentsJson !== undefined && !jsonTextEquals(input, part.argumentsJson)) {
     if (!isJsonText(part.argumentsJson)) {
       // A model's call cut off mid-arguments (OpenAI responses may hold one): the input is what it decoded to.
-      loss(losses, 'invalid-arguments', [...path, 'argumentsJson'], `tool arguments are not valid JSON; input ${JSON.stringify(input)} sent instead`, 'approximated');
+      loss(losses, 'invalid-arguments', childPath(path, 'argumentsJson'), `tool arguments are not valid JSON; input ${JSON.stringify(input)} sent instead`, 'approximated');
     } else {
       // Only the text form differs (spacing, key order): the way back would re-serialize it.
-      loss(losses, 'arguments-text', [...path, 'argumentsJson'], 'tool arguments are sent as an object; their exact text is not kept', 'approximated');
+      loss(losses, 'arguments-text', childPath(path, 'argumentsJson'), 'tool arguments are sent as an object; their exact text is not kept', 'approximated');
     }
   }
   const out: JsonObject = { type: 'tool_use', id: mapIdAt(part.id, path, 'id', losses), name: mapNameAt(part.name, path, 'name', losses), input };
@@ -297,7 +298,7 @@ function encodeToolResult(part: ToolResultPart, role: Role, path: Path, losses: 
   const first = part.content[0];
   if (part.stringContent && part.content.length === 1 && first?.type === 'text') out['content'] = first.text;
   else if (!(hints?.['$noContent'] === true && part.content.length === 0)) {
-    out['content'] = encodeParts(part.content, 'user', [...path, 'content'], losses);
+    out['content'] = encodeParts(part.content, 'user', childPath(path, 'content'), losses);
   }
   if (part.isError !== undefined) out['is_error'] = part.isError;
   return finish(out, part, path, losses);
@@ -311,19 +312,19 @@ function serverResultContent(part: ToolResultPart, type: string, path: Path, los
     const results: JsonObject[] = [];
     part.content.forEach((p, k) => {
       if (p.type !== 'search-result' || p.encryptedContent === undefined) {
-        loss(losses, 'unsupported-part', [...path, 'content', k], 'a web search result needs a search result with encrypted content');
+        loss(losses, 'unsupported-part', childPath(path, 'content', k), 'a web search result needs a search result with encrypted content');
         return;
       }
       const w: JsonObject = { type: 'web_search_result', url: p.source, title: p.title ?? '', encrypted_content: p.encryptedContent };
       if (p.pageAge !== undefined) w['page_age'] = p.pageAge;
       if (p.ext) {
         restoreResidue(w, p.ext, ID);
-        reportForeignExt(p.ext, ID, [...path, 'content', k], losses);
+        reportForeignExt(p.ext, ID, childPath(path, 'content', k), losses);
       }
       results.push(w);
     });
     return results;
   }
-  loss(losses, 'unsupported-part', [...path, 'content'], `a ${type} block holds one JSON content value`);
+  loss(losses, 'unsupported-part', childPath(path, 'content'), `a ${type} block holds one JSON content value`);
   return null;
 }

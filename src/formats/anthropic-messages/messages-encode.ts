@@ -17,6 +17,7 @@ import { withOrphansAsContent, withoutUnansweredCalls } from '../shared/tool-pai
 import { decodeSpan } from './content-decode.js';
 import { encodePartsInto, encodeText } from './content-encode.js';
 import { ID } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 export interface EncodedMessages {
   system?: string | JsonObject[];
@@ -177,16 +178,16 @@ function isPlain(p: Part): boolean {
 }
 
 function systemMessageBlocks(m: Message, path: Path, losses: LossList): JsonObject[] {
-  if (m.role === 'developer') losses.push({ code: 'developer-role', path: [...path, 'role'], message: 'developer message sent as system', action: 'approximated' });
-  if (m.name !== undefined) losses.push({ code: 'message-name', path: [...path, 'name'], message: 'Anthropic messages have no participant name', action: 'dropped' });
+  if (m.role === 'developer') losses.push({ code: 'developer-role', path: childPath(path, 'role'), message: 'developer message sent as system', action: 'approximated' });
+  if (m.name !== undefined) losses.push({ code: 'message-name', path: childPath(path, 'name'), message: 'Anthropic messages have no participant name', action: 'dropped' });
   reportForeignExt(m.ext, ID, path, losses);
   const blocks: JsonObject[] = [];
   m.parts.forEach((p, j) => {
     if (p.type !== 'text') {
-      losses.push({ code: 'system-non-text', path: [...path, 'parts', j], message: `Anthropic system holds text only; ${p.type} dropped`, action: 'dropped' });
+      losses.push({ code: 'system-non-text', path: childPath(path, 'parts', j), message: `Anthropic system holds text only; ${p.type} dropped`, action: 'dropped' });
       return;
     }
-    const b = encodeText(p, [...path, 'parts', j], losses);
+    const b = encodeText(p, childPath(path, 'parts', j), losses);
     if (b) blocks.push(b);
   });
   return blocks;

@@ -10,6 +10,7 @@ import { hasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { mapName } from './tool-names.js';
 import { encodeCache, ID } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 type Lossy = (code: string, path: (string | number)[], message: string, approximated?: boolean) => void;
 
@@ -93,7 +94,7 @@ function encodeTools(req: Request, out: JsonObject, top: JsonObject, ctx: Encode
       tools.push(w);
       return;
     }
-    const w: JsonObject = { name: mapName(t.name, [...path, 'name'], sink) };
+    const w: JsonObject = { name: mapName(t.name, childPath(path, 'name'), sink) };
     if (t.ext?.[ID]?.['$custom'] === true) w['type'] = 'custom';
     if (t.description !== undefined) w['description'] = t.description;
     // No parameters: Anthropic needs a schema; an empty object schema means the same (no loss).

@@ -30,6 +30,7 @@ import { decodeStopReason } from './stop-reason.js';
 import { applyCompactionDelta, closeBlock, decodeCitation, invalid, openBlock, type OpenBlock } from './stream-blocks.js';
 import { decodeUsage } from './usage.js';
 import { ID } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 const MESSAGE_KEYS: ReadonlySet<string> = new Set(['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage']);
 const DELTA_KEYS: ReadonlySet<string> = new Set(['stop_reason', 'stop_sequence']);
@@ -193,7 +194,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
 
   /** A tool_use id is claimed once per response, continuations included. */
   private claimCalls(events: readonly StreamEvent[], path: Path): void {
-    for (const e of events) if (e.type === 'tool-call-start') this.toolIds.claim(e.id, [...path, 'id']);
+    for (const e of events) if (e.type === 'tool-call-start') this.toolIds.claim(e.id, childPath(path, 'id'));
   }
 
   private blockDelta(d: JsonObject, at: number, out: StreamEvent[]): void {

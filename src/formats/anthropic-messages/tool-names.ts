@@ -9,6 +9,7 @@ import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
 import { toSafeToolName } from '../shared/safe-tool-name.js';
 import { stableHash } from '../shared/stable-hash.js';
+import { childPath } from '../shared/child-path.js';
 
 const ID_RE = /^[a-zA-Z0-9_-]+$/;
 const BAD = /[^a-zA-Z0-9_-]/g;
@@ -39,11 +40,11 @@ export function mapId(id: string, path: Path, losses: LossSink): string {
 
 /** mapId for `path`'s `key`: the path is built only when the id is rewritten. */
 export function mapIdAt(id: string, path: Path, key: string, losses: LossSink): string {
-  return ID_RE.test(id) ? id : mapId(id, [...path, key], losses);
+  return ID_RE.test(id) ? id : mapId(id, childPath(path, key), losses);
 }
 
 /** mapName for `path`'s `key`: the path is built only when the name is rewritten. */
 export function mapNameAt(name: string, path: Path, key: string, losses: LossSink): string {
   const out = toAnthropicName(name);
-  return out === name ? name : mapName(name, [...path, key], losses);
+  return out === name ? name : mapName(name, childPath(path, key), losses);
 }

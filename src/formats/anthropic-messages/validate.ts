@@ -13,6 +13,7 @@ import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { requireObject } from '../shared/require-object.js';
 import { schemaCheck } from '../shared/zod-fast.js';
+import { childPath } from '../shared/child-path.js';
 
 type ZodIssue = z.core.$ZodIssue;
 
@@ -249,11 +250,11 @@ function blocksOverLimit(blocks: unknown[], limits: Limits): boolean {
 function checkBlocksText(blocks: unknown[], path: Path, limits: Limits, issues: Issue[]): void {
   blocks.forEach((b, j) => {
     if (!isJsonObject(b)) return;
-    if (typeof b['text'] === 'string') checkTextSize(b['text'], limits, [...path, j, 'text'], issues);
+    if (typeof b['text'] === 'string') checkTextSize(b['text'], limits, childPath(path, j, 'text'), issues);
     const inner = b['content'];
     if (b['type'] === 'tool_result' || b['type'] === 'mcp_tool_result' || b['type'] === 'search_result') {
-      if (typeof inner === 'string') checkTextSize(inner, limits, [...path, j, 'content'], issues);
-      else if (Array.isArray(inner)) checkBlocksText(inner, [...path, j, 'content'], limits, issues);
+      if (typeof inner === 'string') checkTextSize(inner, limits, childPath(path, j, 'content'), issues);
+      else if (Array.isArray(inner)) checkBlocksText(inner, childPath(path, j, 'content'), limits, issues);
     }
   });
 }

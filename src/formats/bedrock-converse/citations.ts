@@ -12,6 +12,7 @@ import type { LossSink } from '../codec.js';
 import { reportForeignExt } from '../shared/residue.js';
 import { sameValue } from '../shared/same-value.js';
 import { ID, lose, memberOf, own } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 const LOCATIONS: ReadonlySet<string> = new Set(['web', 'documentChar', 'documentPage', 'documentChunk', 'searchResultLocation']);
 const UNITS = { documentChar: 'char', documentPage: 'page', documentChunk: 'block' } as const;
@@ -84,7 +85,7 @@ function build(c: Citation, original: JsonValue | undefined, path: Path, losses:
       if (c.title !== undefined) out['title'] = c.title;
       out['location'] = { web: { url: c.url } };
       if (c.startIndex !== undefined || c.endIndex !== undefined) lose(losses, 'citation-offsets', path, 'Bedrock web citations have no character offsets');
-      if (c.encryptedIndex !== undefined) lose(losses, 'unsupported-field', [...path, 'encryptedIndex'], 'Bedrock citations have no encrypted index');
+      if (c.encryptedIndex !== undefined) lose(losses, 'unsupported-field', childPath(path, 'encryptedIndex'), 'Bedrock citations have no encrypted index');
       break;
     case 'document': {
       if (c.documentTitle !== undefined) out['title'] = c.documentTitle;
@@ -95,7 +96,7 @@ function build(c: Citation, original: JsonValue | undefined, path: Path, losses:
         inner['end'] = c.location.end;
         out['location'] = { [BY_UNIT[c.location.unit]]: inner };
       } else if (c.documentIndex !== undefined) out['location'] = { documentChar: inner };
-      if (c.fileId !== undefined) lose(losses, 'unsupported-field', [...path, 'fileId'], 'Bedrock citations have no file id');
+      if (c.fileId !== undefined) lose(losses, 'unsupported-field', childPath(path, 'fileId'), 'Bedrock citations have no file id');
       break;
     }
     case 'search-result': {

@@ -67,7 +67,7 @@ export function encodeParts(parts: readonly Part[], role: Role, path: Path, ctx:
     const b = encodePart(part, role, at, ctx);
     if (b === undefined) continue;
     out.push(b);
-    if (part.cache) out.push(encodeCachePoint(part.cache, [...at, 'cache'], ctx.losses));
+    if (part.cache) out.push(encodeCachePoint(part.cache, childPath(at, 'cache'), ctx.losses));
   }
   return out;
 }
@@ -115,13 +115,13 @@ function encodeText(part: TextPart, path: Path, ctx: PartContext): JsonObject | 
   const mine = own(part.ext);
   if (!ctx.keepBlank && part.text === '') return lose(losses, 'empty-text', path, 'Bedrock rejects empty text blocks');
   if (mine?.['guardContent'] !== undefined) {
-    if (part.citations) lose(losses, 'unsupported-citation', [...path, 'citations'], 'guarded text carries no citations');
+    if (part.citations) lose(losses, 'unsupported-citation', childPath(path, 'citations'), 'guarded text carries no citations');
     const inner = residueOf({ text: part.text }, part, path, losses);
     return block('guardContent', withOuter({ text: inner }, mine['guardContent']), part);
   }
   if (part.citations !== undefined || mine?.['$citationsContent'] === true) {
     const out = residueOf({ content: [{ text: part.text }] }, part, path, losses);
-    if (part.citations) out['citations'] = part.citations.map((c, k) => encodeCitation(c, [...path, 'citations', k], losses));
+    if (part.citations) out['citations'] = part.citations.map((c, k) => encodeCitation(c, childPath(path, 'citations', k), losses));
     return block('citationsContent', out, part);
   }
   reportForeignExt(part.ext, ID, path, losses);
@@ -149,9 +149,9 @@ function encodeMedia(part: Part & { type: MediaKind; source: Source }, path: Pat
   if (src === undefined) return undefined;
   const format = formatOf(part.type, src.mediaType ?? '', own(part.ext)?.['format']);
   if (format === undefined) {
-    return lose(losses, 'unsupported-media-type', [...path, 'source'], `Bedrock ${part.type} blocks take ${part.type} formats it names; '${src.mediaType ?? 'no media type'}' is not one`);
+    return lose(losses, 'unsupported-media-type', childPath(path, 'source'), `Bedrock ${part.type} blocks take ${part.type} formats it names; '${src.mediaType ?? 'no media type'}' is not one`);
   }
-  if (part.type === 'image' && part.detail !== undefined) lose(losses, 'image-detail', [...path, 'detail'], 'Bedrock has no image detail setting');
+  if (part.type === 'image' && part.detail !== undefined) lose(losses, 'image-detail', childPath(path, 'detail'), 'Bedrock has no image detail setting');
   return residueOf({ format, source: src.wire }, part, path, losses);
 }
 
@@ -219,15 +219,15 @@ function encodeDocument(part: DocumentPart, path: Path, ctx: PartContext): JsonO
   if (src.kind === 'text') {
     wire = { text: src.text };
     mediaType = src.mediaType;
-    sourceExtras(wire, src, [...path, 'source'], losses);
+    sourceExtras(wire, src, childPath(path, 'source'), losses);
   } else if (src.kind === 'content') {
     const texts: JsonObject[] = [];
     src.parts.forEach((p, k) => {
-      if (p.type === 'text') texts.push(residueOf({ text: p.text }, p, [...path, 'source', 'parts', k], losses));
-      else lose(losses, 'unsupported-part', [...path, 'source', 'parts', k], `a Bedrock document's content holds text only; ${p.type} dropped`);
+      if (p.type === 'text') texts.push(residueOf({ text: p.text }, p, childPath(path, 'source', 'parts', k), losses));
+      else lose(losses, 'unsupported-part', childPath(path, 'source', 'parts', k), `a Bedrock document's content holds text only; ${p.type} dropped`);
     });
     wire = { content: texts };
-    sourceExtras(wire, src, [...path, 'source'], losses);
+    sourceExtras(wire, src, childPath(path, 'source'), losses);
   } else {
     const s = bytesOrS3(src, childPath(path, 'source'), losses);
     if (s === undefined) return undefined;
@@ -238,11 +238,11 @@ function encodeDocument(part: DocumentPart, path: Path, ctx: PartContext): JsonO
   const hinted = mine?.['format'];
   if (mediaType !== undefined && !(mine?.['$noFormat'] === true)) {
     const format = formatOf('document', mediaType, hinted);
-    if (format === undefined) return lose(losses, 'unsupported-media-type', [...path, 'source'], `Bedrock documents have no format for '${mediaType}'`);
+    if (format === undefined) return lose(losses, 'unsupported-media-type', childPath(path, 'source'), `Bedrock documents have no format for '${mediaType}'`);
     out['format'] = format;
   } else if (typeof hinted === 'string') out['format'] = hinted;
   out['name'] = ctx.namer.name(part.name, part.title, path, losses);
-  if (part.name !== undefined && part.title !== undefined) lose(losses, 'document-title', [...path, 'title'], 'Bedrock documents have a name but no title');
+  if (part.name !== undefined && part.title !== undefined) lose(losses, 'document-title', childPath(path, 'title'), 'Bedrock documents have a name but no title');
   out['source'] = wire;
   if (part.context !== undefined) out['context'] = part.context;
   if (part.citations !== undefined) out['citations'] = { enabled: part.citations };
@@ -251,12 +251,12 @@ function encodeDocument(part: DocumentPart, path: Path, ctx: PartContext): JsonO
 
 function encodeSearchResult(part: SearchResultPart, path: Path, ctx: PartContext): JsonObject {
   const { losses } = ctx;
-  const content = part.content.map((t, k) => residueOf({ text: t.text }, t, [...path, 'content', k], losses));
+  const content = part.content.map((t, k) => residueOf({ text: t.text }, t, childPath(path, 'content', k), losses));
   const out: JsonObject = { source: part.source, title: part.title ?? '', content };
-  if (part.title === undefined) approx(losses, 'search-result-title', [...path, 'title'], 'Bedrock search results need a title; sent empty');
+  if (part.title === undefined) approx(losses, 'search-result-title', childPath(path, 'title'), 'Bedrock search results need a title; sent empty');
   if (part.citations !== undefined) out['citations'] = { enabled: part.citations };
-  if (part.encryptedContent !== undefined) lose(losses, 'unsupported-field', [...path, 'encryptedContent'], 'a Bedrock search result has no encrypted content');
-  if (part.pageAge !== undefined) lose(losses, 'unsupported-field', [...path, 'pageAge'], 'a Bedrock search result has no page age');
+  if (part.encryptedContent !== undefined) lose(losses, 'unsupported-field', childPath(path, 'encryptedContent'), 'a Bedrock search result has no encrypted content');
+  if (part.pageAge !== undefined) lose(losses, 'unsupported-field', childPath(path, 'pageAge'), 'a Bedrock search result has no page age');
   return residueOf(out, part, path, losses);
 }
 
@@ -298,7 +298,7 @@ function encodeToolCall(part: ToolCallPart, role: Role, path: Path, losses: Loss
   }
   if (role !== 'assistant') return lose(losses, 'misplaced-tool-call', path, `a tool call in a ${role} message has no place in Bedrock`);
   if (part.argumentsJson !== undefined && !jsonTextEquals(part.arguments, part.argumentsJson)) {
-    approx(losses, 'arguments-text', [...path, 'argumentsJson'], 'tool arguments are sent as JSON; their exact text is not kept');
+    approx(losses, 'arguments-text', childPath(path, 'argumentsJson'), 'tool arguments are sent as JSON; their exact text is not kept');
   }
   const out: JsonObject = { toolUseId: mapToolId(part.id, path, losses, 'id'), name: mapToolName(part.name, path, losses, 'name'), input: part.arguments };
   return block('toolUse', residueOf(out, part, path, losses), part);
@@ -315,13 +315,13 @@ function encodeToolResult(part: ToolResultPart, role: Role, path: Path, ctx: Par
     // Plain text (what most results hold) has nothing to report: no path is built for it.
     if (c.type === 'text' && c.ext === undefined && !c.cache && !c.citations) content.push({ text: c.text });
     else {
-      const b = resultBlock(c, [...path, 'content', k], ctx);
+      const b = resultBlock(c, childPath(path, 'content', k), ctx);
       if (b) content.push(b);
     }
   }
   const out: JsonObject = { toolUseId: mapToolId(part.callId, path, losses, 'callId'), content };
   if (part.isError !== undefined) out['status'] = part.isError ? 'error' : 'success';
-  if (part.name !== undefined && !nameFromCall(part, ctx)) lose(losses, 'tool-result-name', [...path, 'name'], 'Bedrock tool results do not name the tool, and no call before names this one');
+  if (part.name !== undefined && !nameFromCall(part, ctx)) lose(losses, 'tool-result-name', childPath(path, 'name'), 'Bedrock tool results do not name the tool, and no call before names this one');
   return block('toolResult', residueOf(out, part, path, losses), part);
 }
 
@@ -334,11 +334,11 @@ function nameFromCall(part: ToolResultPart, ctx: PartContext): boolean {
 /** One tool-result content block: json, text, image, document, video or searchResult. */
 function resultBlock(p: Part, path: Path, ctx: PartContext): JsonObject | undefined {
   const { losses } = ctx;
-  if (p.cache) lose(losses, 'cache-point', [...path, 'cache'], 'Bedrock has no cache point inside a tool result');
+  if (p.cache) lose(losses, 'cache-point', childPath(path, 'cache'), 'Bedrock has no cache point inside a tool result');
   switch (p.type) {
     case 'text':
       reportForeignExt(p.ext, ID, path, losses);
-      if (p.citations) lose(losses, 'unsupported-citation', [...path, 'citations'], 'tool result text carries no citations');
+      if (p.citations) lose(losses, 'unsupported-citation', childPath(path, 'citations'), 'tool result text carries no citations');
       // Empty text is allowed inside a tool result (only message-level blank text is refused).
       return block('text', p.text, p);
     case 'data':

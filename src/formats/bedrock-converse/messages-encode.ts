@@ -25,6 +25,7 @@ import { decodeMessage, decodeSpan } from './message-decode.js';
 import { encodeParts, type PartContext } from './content-encode.js';
 import type { DocumentNamer } from './names.js';
 import { ID } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 /** The user turn put before a conversation that starts with the assistant. */
 export const LEADING_USER_TEXT = '.';
@@ -87,7 +88,7 @@ export function encodeMessages(messages: readonly Message[], namer: DocumentName
       continue;
     }
     const role: WireRole = m.role === 'assistant' ? 'assistant' : m.role === 'system' ? 'system' : 'user';
-    if (m.name !== undefined) local.push({ code: 'message-name', path: [...path, 'name'], message: 'Bedrock messages have no participant name', action: 'dropped' });
+    if (m.name !== undefined) local.push({ code: 'message-name', path: childPath(path, 'name'), message: 'Bedrock messages have no participant name', action: 'dropped' });
     reportForeignExt(m.ext, ID, path, local);
     const paired = m.role === 'assistant' ? withoutUnansweredCalls(messages, i, local, 'Bedrock') : withOrphansAsContent(messages, i, local, 'Bedrock');
     const blocks = encodeParts(paired.parts, role === 'system' ? 'user' : m.role, ['messages', i, 'parts'], partCtx(local, i));
@@ -127,15 +128,15 @@ export function encodeMessages(messages: readonly Message[], namer: DocumentName
 }
 
 function systemBlocks(m: Message, path: Path, ctx: PartContext): JsonObject[] {
-  if (m.role === 'developer') ctx.losses.push({ code: 'developer-role', path: [...path, 'role'], message: 'developer message sent as system', action: 'approximated' });
-  if (m.name !== undefined) ctx.losses.push({ code: 'message-name', path: [...path, 'name'], message: 'Bedrock messages have no participant name', action: 'dropped' });
+  if (m.role === 'developer') ctx.losses.push({ code: 'developer-role', path: childPath(path, 'role'), message: 'developer message sent as system', action: 'approximated' });
+  if (m.name !== undefined) ctx.losses.push({ code: 'message-name', path: childPath(path, 'name'), message: 'Bedrock messages have no participant name', action: 'dropped' });
   reportForeignExt(m.ext, ID, path, ctx.losses);
   const kept = m.parts.filter((p, j) => {
     const ok = p.type === 'text' || (p.type === 'provider-block' && p.origin === ID) || (p.type === 'image' && p.ext?.[ID]?.['guardContent'] !== undefined);
-    if (!ok) ctx.losses.push({ code: 'system-non-text', path: [...path, 'parts', j], message: `Bedrock system holds text only; ${p.type} dropped`, action: 'dropped' });
+    if (!ok) ctx.losses.push({ code: 'system-non-text', path: childPath(path, 'parts', j), message: `Bedrock system holds text only; ${p.type} dropped`, action: 'dropped' });
     return ok;
   });
-  return encodeParts(kept, 'user', [...path, 'parts'], ctx);
+  return encodeParts(kept, 'user', childPath(path, 'parts'), ctx);
 }
 
 /** Whether decoding `system` gives back exactly the leading canonical system messages. */

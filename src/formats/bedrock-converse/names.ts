@@ -14,6 +14,7 @@ import type { Part } from '../../model/part.js';
 import type { LossSink } from '../codec.js';
 import { toSafeToolName } from '../shared/safe-tool-name.js';
 import { stableHash } from '../shared/stable-hash.js';
+import { childPath } from '../shared/child-path.js';
 
 export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export const TOOL_USE_ID = /^[a-zA-Z0-9_.:-]{1,64}$/;
@@ -68,7 +69,7 @@ export function toBedrockToolId(id: string): string {
 export function mapToolName(name: string, path: Path, losses: LossSink, key?: string): string {
   const out = toBedrockToolName(name);
   if (out !== name) {
-    losses.push({ code: 'tool-name', path: key === undefined ? path : [...path, key], message: `tool name '${name}' does not fit Bedrock's pattern; sent as '${out}'`, action: 'approximated' });
+    losses.push({ code: 'tool-name', path: key === undefined ? path : childPath(path, key), message: `tool name '${name}' does not fit Bedrock's pattern; sent as '${out}'`, action: 'approximated' });
   }
   return out;
 }
@@ -77,7 +78,7 @@ export function mapToolName(name: string, path: Path, losses: LossSink, key?: st
 export function mapToolId(id: string, path: Path, losses: LossSink, key?: string): string {
   const out = toBedrockToolId(id);
   if (out !== id) {
-    losses.push({ code: 'tool-id', path: key === undefined ? path : [...path, key], message: `tool use id '${id}' does not fit Bedrock's pattern; sent as '${out}'`, action: 'approximated' });
+    losses.push({ code: 'tool-id', path: key === undefined ? path : childPath(path, key), message: `tool use id '${id}' does not fit Bedrock's pattern; sent as '${out}'`, action: 'approximated' });
   }
   return out;
 }
@@ -140,11 +141,11 @@ export class DocumentNamer {
         name !== undefined
           ? `document name '${wanted}' does not fit Bedrock's name rules; sent as '${out}'`
           : `Bedrock documents have no title; title '${wanted}' sent as the name '${out}'`;
-      losses.push({ code: 'document-name', path: [...path, name !== undefined ? 'name' : 'title'], message, action: 'approximated' });
+      losses.push({ code: 'document-name', path: childPath(path, name !== undefined ? 'name' : 'title'), message, action: 'approximated' });
     } else {
       do out = `Document ${++this.generated}`;
       while (this.used.has(out));
-      losses.push({ code: 'document-name', path: [...path, 'name'], message: `Bedrock documents need a name; sent as '${out}'`, action: 'approximated' });
+      losses.push({ code: 'document-name', path: childPath(path, 'name'), message: `Bedrock documents need a name; sent as '${out}'`, action: 'approximated' });
     }
     this.used.add(out);
     return out;

@@ -15,6 +15,7 @@ import { decodeStopReason, encodeStopReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 import { validateResponse } from './validate.js';
 import { ID, lose, rest, restBeside } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 /** metrics, trace, additionalModelResponseFields, performanceConfig, serviceTier stay residue. */
 const KNOWN = new Set(['output', 'stopReason', 'usage']);
@@ -53,13 +54,13 @@ export function encodeResponse(value: Response, ctx: EncodeContext): BedrockResp
   const own = value.ext?.[ID] ?? {};
   const choice = value.choices[0];
   const path = ['choices', 0, 'message'];
-  const content = encodeParts(choice?.message.parts ?? [], 'assistant', [...path, 'parts'], { namer: new DocumentNamer().reserve(choice ? [choice.message] : []), losses: local, keepBlank: true });
+  const content = encodeParts(choice?.message.parts ?? [], 'assistant', childPath(path, 'parts'), { namer: new DocumentNamer().reserve(choice ? [choice.message] : []), losses: local, keepBlank: true });
   const message: JsonObject = { role: 'assistant', content };
   if (choice) {
     restoreResidue(message, choice.message.ext, ID);
     reportForeignExt(choice.message.ext, ID, path, local);
     reportForeignExt(choice.ext, ID, ['choices', 0], local);
-    if (choice.message.name !== undefined) lose(local, 'message-name', [...path, 'name'], 'Bedrock messages have no participant name');
+    if (choice.message.name !== undefined) lose(local, 'message-name', childPath(path, 'name'), 'Bedrock messages have no participant name');
   }
   if (value.choices.length > 1) lose(local, 'extra-choices', ['choices'], `Bedrock holds one message; ${value.choices.length - 1} more choice(s) dropped`);
 

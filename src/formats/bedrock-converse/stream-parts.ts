@@ -9,6 +9,7 @@ import type { Part } from '../../model/part.js';
 import type { StreamEvent } from '../../model/stream-event.js';
 import type { LossSink } from '../codec.js';
 import { lose } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 /** Text, refusal, reasoning and tool-call parts as the block events they stand for. */
 export function partEvents(p: Part, index: number): StreamEvent[] | undefined {
@@ -53,7 +54,7 @@ export function splitBlock(block: JsonObject, path: Path, losses: LossSink): { s
     (Array.isArray(content) ? content : []).forEach((c, k) => {
       const item = c as JsonObject;
       if ('text' in item || 'json' in item) items.push(item);
-      else lose(losses, 'unsupported-part', [...path, 'content', k], 'a streamed Bedrock tool result holds text and JSON only');
+      else lose(losses, 'unsupported-part', childPath(path, 'content', k), 'a streamed Bedrock tool result holds text and JSON only');
     });
     return items.length > 0 ? { start: { toolResult: start }, delta: { toolResult: items } } : { start: { toolResult: start } };
   }

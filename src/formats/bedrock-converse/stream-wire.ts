@@ -6,6 +6,7 @@
 import { ValidationError } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { StreamError } from '../../model/stream-event.js';
+import { childPath } from '../shared/child-path.js';
 
 /** The exception members of ConverseStreamOutput, as `:exception-type` names them. */
 export const EXCEPTIONS: ReadonlySet<string> = new Set([
@@ -41,13 +42,13 @@ export function indexOf(p: JsonObject, at: number, event: string): number {
 
 export function objectAt(obj: JsonObject, key: string, at: number, path: (string | number)[], what: string): JsonObject {
   const v = obj[key];
-  if (!isJsonObject(v)) fail(at, [...path, key], `${what} must be an object`);
+  if (!isJsonObject(v)) fail(at, childPath(path, key), `${what} must be an object`);
   return v;
 }
 
 export function stringAt(obj: JsonObject, key: string, at: number, path: (string | number)[], what: string): string {
   const v = obj[key];
-  if (typeof v !== 'string') fail(at, [...path, key], `${what} must be a string`);
+  if (typeof v !== 'string') fail(at, childPath(path, key), `${what} must be a string`);
   return v;
 }
 

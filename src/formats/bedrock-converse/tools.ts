@@ -13,6 +13,7 @@ import { keepResidue, reportForeignExt, restoreResidue } from '../shared/residue
 import { sameValue } from '../shared/same-value.js';
 import { mapToolName } from './names.js';
 import { decodeCachePoint, encodeCachePoint, ID, lose, memberOf, own, rest } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 const TOOL_MEMBERS: ReadonlySet<string> = new Set(['toolSpec', 'systemTool', 'cachePoint']);
 const SPEC_KEYS: ReadonlySet<string> = new Set(['name', 'description', 'inputSchema', 'strict']);
@@ -85,9 +86,9 @@ export function encodeTools(tools: readonly Tool[], losses: LossSink): JsonObjec
       reportForeignExt(t.ext, ID, path, losses);
       out.push(t.config);
     } else {
-      const spec: JsonObject = { name: mapToolName(t.name, [...path, 'name'], losses) };
+      const spec: JsonObject = { name: mapToolName(t.name, childPath(path, 'name'), losses) };
       if (t.description !== undefined && t.description !== '') spec['description'] = t.description;
-      else if (t.description === '') lose(losses, 'empty-description', [...path, 'description'], 'Bedrock tool descriptions are non-empty; the empty one was left out', 'approximated');
+      else if (t.description === '') lose(losses, 'empty-description', childPath(path, 'description'), 'Bedrock tool descriptions are non-empty; the empty one was left out', 'approximated');
       const kept = own(t.ext)?.['inputSchema'];
       // No parameters: an empty object schema means the same to the model.
       spec['inputSchema'] = t.parameters === undefined && isJsonObject(kept) ? kept : { json: t.parameters ?? { type: 'object', properties: {} } };
@@ -96,7 +97,7 @@ export function encodeTools(tools: readonly Tool[], losses: LossSink): JsonObjec
       reportForeignExt(t.ext, ID, path, losses);
       out.push({ toolSpec: spec });
     }
-    if (t.cache) out.push(encodeCachePoint(t.cache, [...path, 'cache'], losses));
+    if (t.cache) out.push(encodeCachePoint(t.cache, childPath(path, 'cache'), losses));
   });
   return out;
 }

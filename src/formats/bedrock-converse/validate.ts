@@ -17,6 +17,7 @@ import { schemaCheck } from '../shared/zod-fast.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { requireObject } from '../shared/require-object.js';
+import { childPath } from '../shared/child-path.js';
 
 // The fast check answers first; zod parses only a body it refuses, to say what is wrong (zod-fast.ts).
 const requestCheck = schemaCheck(requestSchema);
@@ -167,7 +168,7 @@ function checkBlank(blocks: unknown[], path: Path, issues: Issue[]): void {
   for (let j = 0; j < blocks.length; j++) {
     const b: unknown = blocks[j];
     if (isJsonObject(b) && b['text'] === '') {
-      issues.push({ code: 'blank_text', path: [...path, j, 'text'], message: 'a text block must not be empty' });
+      issues.push({ code: 'blank_text', path: childPath(path, j, 'text'), message: 'a text block must not be empty' });
     }
   }
 }
@@ -201,7 +202,7 @@ export function checkAssistantResults(message: unknown, path: Path, issues: Issu
     const b: unknown = content[j];
     const r = isJsonObject(b) ? b['toolResult'] : undefined;
     if (isJsonObject(r) && typeof r['type'] !== 'string') {
-      issues.push({ code: 'tool_result_in_assistant', path: [...path, 'content', j, 'toolResult'], message: 'a client tool result belongs in a user message' });
+      issues.push({ code: 'tool_result_in_assistant', path: childPath(path, 'content', j, 'toolResult'), message: 'a client tool result belongs in a user message' });
     }
   }
 }
@@ -229,12 +230,12 @@ function checkBlocksText(blocks: unknown[], path: Path, limits: Limits, issues: 
     const key = kind(b);
     const value = key === undefined ? undefined : b[key];
     // checkTextSize's own cheap bound first, so that no path is built for a short text.
-    if (key === 'text' && typeof value === 'string' && value.length * 3 > limits.maxTextBytes) checkTextSize(value, limits, [...path, j, 'text'], issues);
+    if (key === 'text' && typeof value === 'string' && value.length * 3 > limits.maxTextBytes) checkTextSize(value, limits, childPath(path, j, 'text'), issues);
     if (!isJsonObject(value)) continue;
     // Paths are built only where a check goes on below the block.
-    if (key === 'toolResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...path, j, 'toolResult', 'content'], limits, issues);
-    else if (key === 'citationsContent' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...path, j, 'citationsContent', 'content'], limits, issues);
-    else if (key === 'searchResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], [...path, j, 'searchResult', 'content'], limits, issues);
+    if (key === 'toolResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], childPath(path, j, 'toolResult', 'content'), limits, issues);
+    else if (key === 'citationsContent' && Array.isArray(value['content'])) checkBlocksText(value['content'], childPath(path, j, 'citationsContent', 'content'), limits, issues);
+    else if (key === 'searchResult' && Array.isArray(value['content'])) checkBlocksText(value['content'], childPath(path, j, 'searchResult', 'content'), limits, issues);
     else if (key === 'guardContent' && isJsonObject(value['text']) && typeof value['text']['text'] === 'string') {
       checkTextSize(value['text']['text'], limits, [...path, j, 'guardContent', 'text', 'text'], issues);
     }

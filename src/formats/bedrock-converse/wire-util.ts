@@ -6,6 +6,7 @@ import type { LossAction, Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
 import { residueWithNulls, setOwn } from '../shared/residue.js';
 import { STASH_KEY } from '../shared/stash.js';
+import { childPath } from '../shared/child-path.js';
 
 export const ID = 'bedrock-converse';
 
@@ -102,7 +103,7 @@ export function encodeCachePoint(hint: CacheHint, path: Path, losses: LossSink):
   const point: JsonObject = { type: 'default' };
   if (hint.ttl !== undefined) {
     if (TTLS.has(hint.ttl)) point['ttl'] = hint.ttl;
-    else lose(losses, 'cache-ttl', [...path, 'ttl'], `Bedrock cache points last 5m or 1h; ttl '${hint.ttl}' dropped`, 'approximated');
+    else lose(losses, 'cache-ttl', childPath(path, 'ttl'), `Bedrock cache points last 5m or 1h; ttl '${hint.ttl}' dropped`, 'approximated');
   }
   return { cachePoint: point };
 }

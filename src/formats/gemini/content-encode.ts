@@ -66,7 +66,7 @@ export function loss(losses: LossSink, code: string, path: Path, message: string
 
 /** Writes the part's own residue (and its data member's nested residue) and reports foreign ext. */
 function finish(out: JsonObject, part: Part, path: Path, losses: LossSink, member?: string): JsonObject {
-  if (part.cache) loss(losses, 'cache-hint', [...path, 'cache'], 'Gemini has no cache breakpoints (it uses cachedContent)');
+  if (part.cache) loss(losses, 'cache-hint', childPath(path, 'cache'), 'Gemini has no cache breakpoints (it uses cachedContent)');
   if (part.ext === undefined) return out; // no residue to write, no other format's ext to report
   const mine = own(part.ext);
   if (mine) {
@@ -88,7 +88,7 @@ function finish(out: JsonObject, part: Part, path: Path, losses: LossSink, membe
 export function encodePart(part: Part, role: WireRole, path: Path, losses: LossSink, ctx: PartContext): JsonObject | undefined {
   switch (part.type) {
     case 'text':
-      if (part.citations) loss(losses, 'citations', [...path, 'citations'], 'Gemini input text carries no citations');
+      if (part.citations) loss(losses, 'citations', childPath(path, 'citations'), 'Gemini input text carries no citations');
       // Gemini accepts empty text (recorded exchanges send `{ text: "" }` model turns): kept.
       return finish({ text: part.text }, part, path, losses);
     case 'reasoning':
@@ -183,15 +183,15 @@ function encodeSource(source: Source, path: Path, losses: LossSink): EncodedSour
 function encodeMedia(part: ImagePart | AudioPart | VideoPart | DocumentPart, path: Path, losses: LossSink): JsonObject | undefined {
   const enc = encodeSource(part.source, childPath(path, 'source'), losses);
   if (!enc) return undefined;
-  if (part.type === 'image' && part.detail !== undefined) loss(losses, 'image-detail', [...path, 'detail'], 'Gemini has no per-image detail setting');
+  if (part.type === 'image' && part.detail !== undefined) loss(losses, 'image-detail', childPath(path, 'detail'), 'Gemini has no per-image detail setting');
   if (part.type === 'document') {
     for (const k of ['name', 'title', 'context', 'citations'] as const) {
-      if (part[k] !== undefined) loss(losses, 'document-metadata', [...path, k], `Gemini documents have no ${k}`);
+      if (part[k] !== undefined) loss(losses, 'document-metadata', childPath(path, k), `Gemini documents have no ${k}`);
     }
   }
   const kind = mediaKind(mimeOf(enc));
   if (kind !== part.type) {
-    loss(losses, 'media-kind', [...path, 'type'], `Gemini tells media apart by MIME type only; this ${part.type} reads back as ${kind}`, 'approximated');
+    loss(losses, 'media-kind', childPath(path, 'type'), `Gemini tells media apart by MIME type only; this ${part.type} reads back as ${kind}`, 'approximated');
   }
   return finish(enc.out, part, path, losses, enc.member);
 }
@@ -215,10 +215,10 @@ function encodeToolCall(part: ToolCallPart, role: WireRole, path: Path, losses: 
   call['name'] = mapName(part.name, path, 'name', losses);
   let args = part.arguments;
   if (!isJsonObject(args)) {
-    loss(losses, 'tool-arguments-not-object', [...path, 'arguments'], 'Gemini function args must be an object; wrapped as {"value": ...}', 'approximated');
+    loss(losses, 'tool-arguments-not-object', childPath(path, 'arguments'), 'Gemini function args must be an object; wrapped as {"value": ...}', 'approximated');
     args = { value: args };
   } else if (part.argumentsJson !== undefined && !jsonTextEquals(args, part.argumentsJson)) {
-    loss(losses, 'arguments-text', [...path, 'argumentsJson'], 'function args are sent as an object; their exact text is not kept', 'approximated');
+    loss(losses, 'arguments-text', childPath(path, 'argumentsJson'), 'function args are sent as an object; their exact text is not kept', 'approximated');
   }
   if (!(mine?.['$noArgs'] === true && Object.keys(args).length === 0)) call['args'] = args;
   return finish({ functionCall: call }, part, path, losses, 'functionCall');
@@ -236,7 +236,7 @@ function encodeToolResult(part: ToolResultPart, role: WireRole, path: Path, loss
   if (role === 'model' && !part.providerExecuted) return loss(losses, 'misplaced-tool-result', path, 'Gemini function responses belong in user turns');
   let name = part.name ?? ctx.names.get(part.callId);
   if (name === undefined) {
-    loss(losses, 'tool-result-name', [...path, 'name'], 'no earlier call names this result; its call id is used as the function name', 'approximated');
+    loss(losses, 'tool-result-name', childPath(path, 'name'), 'no earlier call names this result; its call id is used as the function name', 'approximated');
     name = part.callId;
   }
   const texts: string[] = [];
@@ -249,15 +249,15 @@ function encodeToolResult(part: ToolResultPart, role: WireRole, path: Path, loss
     if (c.type === 'text' || c.type === 'data') {
       if (c.type === 'text') texts.push(c.text);
       else (data ??= []).push(c.data);
-      if (c.ext !== undefined) reportExt(c.ext, [...path, 'content', k], losses);
+      if (c.ext !== undefined) reportExt(c.ext, childPath(path, 'content', k), losses);
     } else if ((c.type === 'image' || c.type === 'audio' || c.type === 'video' || c.type === 'document') && c.source.kind === 'base64') {
-      const p = [...path, 'content', k];
-      const blob: JsonObject = { inlineData: { mimeType: spelled(c.source.mediaType, [...p, 'source'], losses), data: c.source.data } };
+      const p = childPath(path, 'content', k);
+      const blob: JsonObject = { inlineData: { mimeType: spelled(c.source.mediaType, childPath(p, 'source'), losses), data: c.source.data } };
       (media ??= []).push(finish(blob, c, p, losses, 'inlineData'));
-    } else loss(losses, 'tool-result-content', [...path, 'content', k], `a ${c.type} part cannot be part of a Gemini function response`);
+    } else loss(losses, 'tool-result-content', childPath(path, 'content', k), `a ${c.type} part cannot be part of a Gemini function response`);
   }
   const response = responseObject(part, texts, data ?? NO_DATA, path, losses);
-  if (part.isError === false) loss(losses, 'tool-result-error', [...path, 'isError'], 'an explicit "not an error" has no Gemini form', 'approximated');
+  if (part.isError === false) loss(losses, 'tool-result-error', childPath(path, 'isError'), 'an explicit "not an error" has no Gemini form', 'approximated');
   const withId = mine?.['$noId'] !== true && (ctx.omitted.size === 0 || !ctx.omitted.has(part.callId));
   const wireName = mapName(name, path, 'name', losses);
   const fr: JsonObject = withId ? { id: part.callId, name: wireName, response } : { name: wireName, response };
@@ -271,21 +271,21 @@ function responseObject(part: ToolResultPart, texts: string[], data: readonly Js
   const key = part.isError ? 'error' : 'output';
   if (texts.length === 0) {
     const first = data[0];
-    if (data.length > 1) loss(losses, 'tool-result-content', [...path, 'content'], 'only the first structured result is sent');
+    if (data.length > 1) loss(losses, 'tool-result-content', childPath(path, 'content'), 'only the first structured result is sent');
     if (first === undefined) {
-      if (part.isError) loss(losses, 'tool-result-error', [...path, 'isError'], 'an empty error result is sent as an empty response', 'approximated');
+      if (part.isError) loss(losses, 'tool-result-error', childPath(path, 'isError'), 'an empty error result is sent as an empty response', 'approximated');
       return {};
     }
     if (isJsonObject(first)) {
-      if (part.isError && !('error' in first)) loss(losses, 'tool-result-error', [...path, 'isError'], 'Gemini marks errors with an "error" key; the flag is not sent', 'approximated');
+      if (part.isError && !('error' in first)) loss(losses, 'tool-result-error', childPath(path, 'isError'), 'Gemini marks errors with an "error" key; the flag is not sent', 'approximated');
       return first;
     }
-    loss(losses, 'tool-result-wrapped', [...path, 'content'], `a non-object result is wrapped as {"${key}": ...}`, 'approximated');
+    loss(losses, 'tool-result-wrapped', childPath(path, 'content'), `a non-object result is wrapped as {"${key}": ...}`, 'approximated');
     return { [key]: first };
   }
-  if (data.length > 0) loss(losses, 'tool-result-content', [...path, 'content'], 'structured data beside text is not sent');
-  if (texts.length > 1) loss(losses, 'text-joined', [...path, 'content'], 'text parts of a tool result joined with newlines', 'approximated');
-  else if (!part.stringContent) loss(losses, 'tool-result-form', [...path, 'content'], 'tool result content blocks sent as one string', 'approximated');
+  if (data.length > 0) loss(losses, 'tool-result-content', childPath(path, 'content'), 'structured data beside text is not sent');
+  if (texts.length > 1) loss(losses, 'text-joined', childPath(path, 'content'), 'text parts of a tool result joined with newlines', 'approximated');
+  else if (!part.stringContent) loss(losses, 'tool-result-form', childPath(path, 'content'), 'tool result content blocks sent as one string', 'approximated');
   const text = texts.length === 1 ? (texts[0] as string) : texts.join('\n');
   return part.isError ? { error: text } : { output: text };
 }

@@ -71,7 +71,7 @@ function node(s: JsonObject, path: Path, w: Walk): JsonObject {
     const v = s[key] as JsonValue;
     switch (key) {
       case 'type':
-        if (Array.isArray(v)) out = typeList(v, s, [...path, key], w, out);
+        if (Array.isArray(v)) out = typeList(v, s, childPath(path, key), w, out);
         break;
       case 'properties':
         if (isJsonObject(v)) {
@@ -84,7 +84,7 @@ function node(s: JsonObject, path: Path, w: Walk): JsonObject {
           const items = node(v, childPath(path, key), w);
           if (items !== v) out = put(out, s, key, items);
         } else {
-          report(w, [...path, key], 'tuple items are not supported; dropped', true);
+          report(w, childPath(path, key), 'tuple items are not supported; dropped', true);
           out = put(out, s, key, undefined);
         }
         break;
@@ -101,24 +101,24 @@ function node(s: JsonObject, path: Path, w: Walk): JsonObject {
         }
         break;
       case 'const':
-        report(w, [...path, key], 'const sent as a one-value enum', false);
+        report(w, childPath(path, key), 'const sent as a one-value enum', false);
         out = put(out, s, 'const', undefined);
         out = put(out, s, 'enum', [typeof v === 'string' ? v : JSON.stringify(v)]);
         break;
       case 'enum':
         if (Array.isArray(v) && !v.every((x) => typeof x === 'string')) {
-          report(w, [...path, key], 'Gemini enums hold strings; the values are sent as strings', false);
+          report(w, childPath(path, key), 'Gemini enums hold strings; the values are sent as strings', false);
           out = put(out, s, key, v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))));
         }
         break;
       case '$defs':
       case 'definitions':
-        report(w, [...path, key], 'definitions are inlined where referenced', false);
+        report(w, childPath(path, key), 'definitions are inlined where referenced', false);
         out = put(out, s, key, undefined);
         break;
       default:
         if (!KEEP.has(key)) {
-          report(w, [...path, key], `'${key}' is not part of Gemini's Schema; dropped`, true);
+          report(w, childPath(path, key), `'${key}' is not part of Gemini's Schema; dropped`, true);
           out = put(out, s, key, undefined);
         }
     }

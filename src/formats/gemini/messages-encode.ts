@@ -16,6 +16,7 @@ import { orphanResultsAsContent } from '../shared/tool-pairing.js';
 import { decodeSpan, isPlainText } from './content-decode.js';
 import { CallNames, encodePart, loss, type PartContext, type WireRole } from './content-encode.js';
 import { ID, own, reportExt } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 /** Google's documented placeholder for a function call that has no thought signature to replay. */
 export const SKIP_SIGNATURE = 'skip_thought_signature_validator';
@@ -197,24 +198,24 @@ function content(role: WireRole, parts: JsonObject[], m: Message | undefined): J
 }
 
 function formLoss(m: Message, path: Path, losses: LossList): void {
-  if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'Gemini contents have no participant name');
+  if (m.name !== undefined) loss(losses, 'message-name', childPath(path, 'name'), 'Gemini contents have no participant name');
   reportExt(m.ext, path, losses);
   if (m.stringContent !== true && isPlainText(m.parts)) {
-    loss(losses, 'content-form', [...path, 'parts'], 'a single text block is sent as Gemini reads a string: one text part', 'approximated');
+    loss(losses, 'content-form', childPath(path, 'parts'), 'a single text block is sent as Gemini reads a string: one text part', 'approximated');
   }
 }
 
 function systemParts(m: Message, path: Path, losses: LossList, ctx: PartContext): JsonObject[] {
-  if (m.role === 'developer') loss(losses, 'developer-role', [...path, 'role'], 'developer message sent as systemInstruction', 'approximated');
+  if (m.role === 'developer') loss(losses, 'developer-role', childPath(path, 'role'), 'developer message sent as systemInstruction', 'approximated');
   formLoss(m, path, losses);
   const out: JsonObject[] = [];
   for (let j = 0; j < m.parts.length; j++) {
     const p = m.parts[j] as Part;
     if (p.type !== 'text') {
-      loss(losses, 'system-non-text', [...path, 'parts', j], `Gemini systemInstruction holds text; ${p.type} dropped`);
+      loss(losses, 'system-non-text', childPath(path, 'parts', j), `Gemini systemInstruction holds text; ${p.type} dropped`);
       continue;
     }
-    const w = encodePart(p, 'user', [...path, 'parts', j], losses, ctx);
+    const w = encodePart(p, 'user', childPath(path, 'parts', j), losses, ctx);
     if (w) out.push(w);
   }
   return out;
@@ -251,5 +252,5 @@ function addSentinel(parts: JsonObject[], m: Message, path: Path, losses: LossLi
   if (first === undefined || parts.some((p) => 'thoughtSignature' in p || 'thought_signature' in p)) return;
   first['thoughtSignature'] = SKIP_SIGNATURE;
   const j = m.parts.findIndex((p) => p.type === 'tool-call' && !p.providerExecuted);
-  loss(losses, 'thought-signature', [...path, 'parts', Math.max(j, 0)], `function call has no thought signature; Gemini 3 is sent '${SKIP_SIGNATURE}'`, 'approximated');
+  loss(losses, 'thought-signature', childPath(path, 'parts', Math.max(j, 0)), `function call has no thought signature; Gemini 3 is sent '${SKIP_SIGNATURE}'`, 'approximated');
 }

@@ -19,6 +19,7 @@ import { decodeFinishReason, encodeFinishReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 import { validateResponse } from './validate.js';
 import { foreignExt, ID, own, reportExt, rest, TopStash } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 const RESPONSE_KEYS = new Set(['candidates', 'usageMetadata', 'modelVersion', 'responseId']);
 const CANDIDATE_KEYS = new Set(['index', 'content', 'finishReason']);
@@ -96,7 +97,7 @@ function encodeCandidate(c: Choice, i: number, ctx: EncodeContext, stops: TopSta
   const out: JsonObject = {};
   if (hints?.['$noContent'] !== true || c.message.parts.length > 0) {
     const local = new LossList();
-    const content = encodeMessage(c.message, [...path, 'message'], local);
+    const content = encodeMessage(c.message, childPath(path, 'message'), local);
     // Finished by stashGroup (no keep check: only what was lost is stashed).
     stashGroup([c.message], ctx, local, [content], false, decodeCandidateSpan);
     out['content'] = content;
@@ -107,7 +108,7 @@ function encodeCandidate(c: Choice, i: number, ctx: EncodeContext, stops: TopSta
     const { value, exact } = encodeFinishReason(reason, hints?.['$rawFinish'] === true);
     // STOP reads back as tool-calls when the turn calls functions, as stop when it does not.
     const back = decodeFinishReason(value, callsClientTool(c.message)).unified;
-    if (!exact || (back !== reason.unified && reason.unified !== 'other')) loss(losses, 'stop-reason', [...path, 'stopReason'], `stop reason '${reason.raw ?? reason.unified}' sent as '${value}'`, 'approximated');
+    if (!exact || (back !== reason.unified && reason.unified !== 'other')) loss(losses, 'stop-reason', childPath(path, 'stopReason'), `stop reason '${reason.raw ?? reason.unified}' sent as '${value}'`, 'approximated');
     stops.record(String(c.index), reason, losses.items);
     out['finishReason'] = value;
   }
@@ -128,13 +129,13 @@ function pushLosses(ctx: EncodeContext, losses: LossList): void {
 }
 
 function encodeMessage(m: Message, path: Path, losses: LossList): JsonObject {
-  if (m.role !== 'assistant') loss(losses, 'response-role', [...path, 'role'], `a ${m.role} message in a response is sent as the model's`, 'approximated');
-  if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'Gemini contents have no participant name');
+  if (m.role !== 'assistant') loss(losses, 'response-role', childPath(path, 'role'), `a ${m.role} message in a response is sent as the model's`, 'approximated');
+  if (m.name !== undefined) loss(losses, 'message-name', childPath(path, 'name'), 'Gemini contents have no participant name');
   reportExt(m.ext, path, losses);
   const ctx: PartContext = { names: new Map(), omitted: new Set() };
   const parts: JsonObject[] = [];
   for (let j = 0; j < m.parts.length; j++) {
-    const w = encodePart(m.parts[j] as Part, 'model', [...path, 'parts', j], losses, ctx);
+    const w = encodePart(m.parts[j] as Part, 'model', childPath(path, 'parts', j), losses, ctx);
     if (w) parts.push(w);
   }
   const hints = own(m.ext);

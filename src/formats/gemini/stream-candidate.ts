@@ -23,6 +23,7 @@ import { either } from './stream-field.js';
 import { PartialArgsWriter } from './stream-partial-args.js';
 import { field } from './validate.js';
 import { fieldSet, ID, rest } from './wire-util.js';
+import { childPath } from '../shared/child-path.js';
 
 const CANDIDATE_KEYS = new Set(['index', 'content', 'finishReason', 'finishMessage']);
 const CONTENT_KEYS = new Set(['role', 'parts']);
@@ -134,7 +135,7 @@ export class CandidateDecoder {
     for (const key in r) {
       if (this.contentKeys.has(key)) continue;
       this.contentKeys.add(key);
-      this.ctx.losses.push({ code: 'unsupported-field', path: [...path, 'content', key], message: `content field '${key}' has no place in a canonical stream`, action: 'dropped' });
+      this.ctx.losses.push({ code: 'unsupported-field', path: childPath(path, 'content', key), message: `content field '${key}' has no place in a canonical stream`, action: 'dropped' });
     }
   }
 
@@ -154,7 +155,7 @@ export class CandidateDecoder {
       if (either(fc, 'willContinue', 'will_continue') !== undefined || either(fc, 'partialArgs', 'partial_args') !== undefined) return this.startCall(raw, fc, candidate, j, out);
       const path = at(candidate, j);
       if (typeof fc['name'] !== 'string') {
-        throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "'name' is required (no streamed call is open for this part to continue)" }]);
+        throw new ValidationError([{ code: 'invalid_type', path: childPath(path, 'functionCall', 'name'), message: "'name' is required (no streamed call is open for this part to continue)" }]);
       }
       this.closeOpen(out);
       this.claimId(fc['id'], path);
@@ -197,7 +198,7 @@ export class CandidateDecoder {
     if (text !== '') {
       block.bytes += Buffer.byteLength(text, 'utf8');
       if (block.bytes > this.ctx.limits.maxTextBytes) {
-        throw new ValidationError([{ code: 'too_large', path: [...at(candidate, j), 'text'], message: `the ${kind} block is ${block.bytes} bytes so far, over the limit of ${this.ctx.limits.maxTextBytes}` }]);
+        throw new ValidationError([{ code: 'too_large', path: childPath(at(candidate, j), 'text'), message: `the ${kind} block is ${block.bytes} bytes so far, over the limit of ${this.ctx.limits.maxTextBytes}` }]);
       }
       out.push(kind === 'text' ? this.textDelta(block.index, text) : this.reasoningDelta(block.index, 'text', text));
     }
@@ -220,7 +221,7 @@ export class CandidateDecoder {
 
   /** A functionCall's own id (most have none: minted ids are unique by construction). */
   private claimId(given: unknown, path: Path): void {
-    if (typeof given === 'string') this.toolIds.claim(given, [...path, 'functionCall', 'id']);
+    if (typeof given === 'string') this.toolIds.claim(given, childPath(path, 'functionCall', 'id'));
   }
 
   private startCall(raw: JsonObject, fc: JsonObject, candidate: Path, j: number, out: StreamEvent[]): void {
@@ -228,7 +229,7 @@ export class CandidateDecoder {
     const path = at(candidate, j);
     const name = fc['name'];
     if (typeof name !== 'string') {
-      throw new ValidationError([{ code: 'invalid_type', path: [...path, 'functionCall', 'name'], message: "a streamed functionCall starts with its 'name'" }]);
+      throw new ValidationError([{ code: 'invalid_type', path: childPath(path, 'functionCall', 'name'), message: "a streamed functionCall starts with its 'name'" }]);
     }
     const given = fc['id'];
     this.claimId(given, path);
@@ -249,7 +250,7 @@ export class CandidateDecoder {
   private continueCall(raw: JsonObject, fc: JsonObject, candidate: Path, j: number, out: StreamEvent[], first = false): void {
     const block = this.open as OpenCall;
     if (fc['args'] !== undefined) {
-      throw new ValidationError([{ code: 'invalid_part', path: [...at(candidate, j), 'functionCall', 'args'], message: "a streamed functionCall carries its arguments in 'partialArgs', not 'args'" }]);
+      throw new ValidationError([{ code: 'invalid_part', path: childPath(at(candidate, j), 'functionCall', 'args'), message: "a streamed functionCall carries its arguments in 'partialArgs', not 'args'" }]);
     }
     if (!first) {
       // Residue is fresh objects from rest(): no copy before it is merged.
@@ -260,7 +261,7 @@ export class CandidateDecoder {
     }
     const args = either(fc, 'partialArgs', 'partial_args');
     if (args !== undefined) {
-      if (!Array.isArray(args)) throw new ValidationError([{ code: 'invalid_type', path: [...at(candidate, j), 'functionCall', 'partialArgs'], message: 'partialArgs must be an array' }]);
+      if (!Array.isArray(args)) throw new ValidationError([{ code: 'invalid_type', path: childPath(at(candidate, j), 'functionCall', 'partialArgs'), message: 'partialArgs must be an array' }]);
       for (let i = 0; i < args.length; i++) if (i in args) this.delta(block, block.writer.push(args[i], { candidate, part: j, arg: i }), out);
     }
     if (either(fc, 'willContinue', 'will_continue') !== true) this.endCall(out);
@@ -334,5 +335,5 @@ function textBits(raw: JsonObject, ids: CallIds): TextBits {
 
 /** The path of part `j` of a candidate (`candidate` is the candidate's own path). */
 function at(candidate: Path, j: number): Path {
-  return [...candidate, 'content', 'parts', j];
+  return childPath(candidate, 'content', 'parts', j);
 }

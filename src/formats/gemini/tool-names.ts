@@ -8,6 +8,7 @@
 import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
 import { stableHash } from '../shared/stable-hash.js';
+import { childPath } from '../shared/child-path.js';
 
 const NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 const BAD = /[^a-zA-Z0-9_.:-]/g;
@@ -38,7 +39,7 @@ function geminiName(name: string): string {
 export function mapName(name: string, path: Path, key: string | undefined, losses: LossSink): string {
   const out = toGeminiName(name);
   if (out !== name) {
-    losses.push({ code: 'tool-name', path: key === undefined ? path : [...path, key], message: `tool name '${name}' does not fit Gemini's rule; sent as '${out}'`, action: 'approximated' });
+    losses.push({ code: 'tool-name', path: key === undefined ? path : childPath(path, key), message: `tool name '${name}' does not fit Gemini's rule; sent as '${out}'`, action: 'approximated' });
   }
   return out;
 }

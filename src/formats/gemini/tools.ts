@@ -79,7 +79,7 @@ export function encodeTools(tools: readonly Tool[], losses: LossSink): JsonObjec
         loss(losses, 'provider-tool', path, `${t.origin} built-in tool${t.name ? ` '${t.name}'` : ''} has no Gemini equivalent`);
         continue;
       }
-      if (t.cache) loss(losses, 'cache-hint', [...path, 'cache'], 'Gemini has no cache breakpoints on tools');
+      if (t.cache) loss(losses, 'cache-hint', childPath(path, 'cache'), 'Gemini has no cache breakpoints on tools');
       reportExt(t.ext, path, losses);
       Object.assign(group(groups, typeof g === 'number' ? `g${g}` : `p${k}`), t.config);
       continue;
@@ -112,8 +112,8 @@ function encodeDeclaration(t: FunctionTool, path: Path, losses: LossSink): JsonO
       out['parameters'] = hints?.['$upperTypes'] === true ? upperTypes(schema) : schema;
     }
   }
-  if (t.strict !== undefined) loss(losses, 'tool-strict', [...path, 'strict'], 'Gemini function declarations have no strict switch');
-  if (t.cache) loss(losses, 'cache-hint', [...path, 'cache'], 'Gemini has no cache breakpoints on tools');
+  if (t.strict !== undefined) loss(losses, 'tool-strict', childPath(path, 'strict'), 'Gemini function declarations have no strict switch');
+  if (t.cache) loss(losses, 'cache-hint', childPath(path, 'cache'), 'Gemini has no cache breakpoints on tools');
   restoreResidue(out, t.ext, ID);
   applySnake(out, hints?.['$snake']);
   reportExt(t.ext, path, losses);

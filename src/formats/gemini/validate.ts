@@ -14,6 +14,7 @@ import { fromZodIssues } from '../shared/zod-issues.js';
 import { requestSchema, responseSchema } from './schema.js';
 import { snakeCase } from './wire-util.js';
 import { requireObject } from '../shared/require-object.js';
+import { childPath } from '../shared/child-path.js';
 
 /** The members of Part's `data` oneof. */
 export const DATA_MEMBERS = ['text', 'inlineData', 'fileData', 'functionCall', 'functionResponse', 'executableCode', 'codeExecutionResult'] as const;
@@ -109,11 +110,11 @@ function checkContent(content: JsonObject, path: Path, limits: Limits, issues: I
     const p = parts[j];
     if (!isJsonObject(p)) continue;
     const member = plainMember(p);
-    if (member === undefined) checkPart(p, [...path, 'parts', j], limits, issues, calls);
+    if (member === undefined) checkPart(p, childPath(path, 'parts', j), limits, issues, calls);
     else checkMember(p, member, path, j, limits, issues, calls);
     // The model makes function calls; one in a user turn has no meaning (and no canonical place).
     if (turn !== 'model' && field(p, 'functionCall') !== undefined) {
-      issues.push({ code: 'misplaced_function_call', path: [...path, 'parts', j, key(p, 'functionCall')], message: "a functionCall belongs in a 'model' turn" });
+      issues.push({ code: 'misplaced_function_call', path: childPath(path, 'parts', j, key(p, 'functionCall')), message: "a functionCall belongs in a 'model' turn" });
     }
   }
 }
@@ -151,7 +152,7 @@ function checkPart(part: JsonObject, path: Path, limits: Limits, issues: Issue[]
   for (const name of TWO_SPELLINGS) {
     const snake = snakeCase(name);
     if (snake !== name && part[name] !== undefined && part[snake] !== undefined) {
-      issues.push({ code: 'duplicate_field', path: [...path, snake], message: `both '${name}' and '${snake}' given` });
+      issues.push({ code: 'duplicate_field', path: childPath(path, snake), message: `both '${name}' and '${snake}' given` });
     }
   }
   for (const name of DATA_MEMBERS) if (field(part, name) !== undefined) present.push(name);
@@ -181,11 +182,11 @@ function checkMember(part: JsonObject, member: string, at: Path, j: number | und
     return;
   }
   if (!isJsonObject(value)) return; // zod reported it
-  for (const name of REQUIRED[member] ?? []) if (field(value, name) === undefined) issues.push(missing([...memberPath(part, member, at, j), name], name));
+  for (const name of REQUIRED[member] ?? []) if (field(value, name) === undefined) issues.push(missing(childPath(memberPath(part, member, at, j), name), name));
   if (calls === undefined) return;
   const id = field(value, 'id');
   const name = field(value, 'name');
-  if (typeof name === 'string' && (member === 'functionCall' || member === 'functionResponse') && !FUNCTION_NAME.test(name)) checkName(name, [...memberPath(part, member, at, j), 'name'], issues);
+  if (typeof name === 'string' && (member === 'functionCall' || member === 'functionResponse') && !FUNCTION_NAME.test(name)) checkName(name, childPath(memberPath(part, member, at, j), 'name'), issues);
   if (member === 'functionCall') {
     if (typeof id === 'string') calls.ids.add(id);
     if (typeof name === 'string') calls.names.add(name);
@@ -202,7 +203,7 @@ function checkMember(part: JsonObject, member: string, at: Path, j: number | und
 }
 
 function memberPath(part: JsonObject, member: string, at: Path, j: number | undefined): Path {
-  return j === undefined ? [...at, key(part, member)] : [...at, 'parts', j, key(part, member)];
+  return j === undefined ? childPath(at, key(part, member)) : childPath(at, 'parts', j, key(part, member));
 }
 
 function checkTools(body: JsonObject, issues: Issue[]): void {
@@ -216,7 +217,7 @@ function checkTools(body: JsonObject, issues: Issue[]): void {
     decls.forEach((d, k) => {
       if (!isJsonObject(d)) return;
       const name = field(d, 'name');
-      const path = [...(isJsonObject(raw) ? ['tools'] : ['tools', i]), key(t, 'functionDeclarations'), k, 'name'];
+      const path = childPath((isJsonObject(raw) ? ['tools'] : ['tools', i]), key(t, 'functionDeclarations'), k, 'name');
       if (name === undefined) issues.push(missing(path, 'name'));
       else if (typeof name === 'string') checkName(name, path, issues);
     });

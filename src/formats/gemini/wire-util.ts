@@ -14,6 +14,7 @@ import { LossList } from '../shared/loss-list.js';
 import { reportForeignExt, residueWithNulls } from '../shared/residue.js';
 import type { Loss, Path } from '../../model/loss.js';
 import { deleteKeys } from '../shared/delete-keys.js';
+import { childPath } from '../shared/child-path.js';
 
 
 export const ID = 'gemini';
@@ -150,6 +151,6 @@ export function reportExt(ext: Ext | undefined, path: Path, losses: LossSink): b
   if (ext === undefined) return false;
   if (reportForeignExt(ext, ID, path, losses)) return true;
   if (!hasForeignExt(ext)) return false;
-  losses.push({ code: 'foreign-form', path: [...path, 'ext'], message: 'wire-form details of another format are not sent', action: 'approximated' });
+  losses.push({ code: 'foreign-form', path: childPath(path, 'ext'), message: 'wire-form details of another format are not sent', action: 'approximated' });
   return true;
 }

@@ -20,6 +20,7 @@ import { contentPart, isBlank, loss, own, reportPartExtras, restoreNested, type 
 import { OPENAI_CHAT } from './openai-chat-api.js';
 import { decodeSpan } from './message-decode.js';
 import { deleteKeys } from '../shared/delete-keys.js';
+import { childPath } from '../shared/child-path.js';
 
 /** Tool message text when a tool returned only media, which follows in a user message. */
 export const TOOL_MEDIA_NOTE = '[the tool result content follows in the next user message]';
@@ -42,7 +43,7 @@ export function buildContent(
   let from: Part[] = [];
   let at: number[] = [];
   for (const { part, j } of parts) {
-    const json = isPlainText(part) ? { type: 'text', text: (part as TextPart).text } : contentPart(part, role, [...path, 'content', j], losses);
+    const json = isPlainText(part) ? { type: 'text', text: (part as TextPart).text } : contentPart(part, role, childPath(path, 'content', j), losses);
     if (json) {
       wire.push(json);
       from.push(part);
@@ -56,7 +57,7 @@ export function buildContent(
     for (let k = 0; k < wire.length; k++) {
       const json = wire[k] as JsonObject;
       if (isBlankText(json)) {
-        loss(losses, 'empty-text', [...path, 'content', at[k] as number], 'empty or whitespace-only text part dropped');
+        loss(losses, 'empty-text', childPath(path, 'content', at[k] as number), 'empty or whitespace-only text part dropped');
         continue;
       }
       kept.push(json);
@@ -72,7 +73,7 @@ export function buildContent(
   for (const json of wire) if (json['type'] !== 'text') allText = false;
   if (!allText || opts.keepArray || (wire.length === 1 && !opts.stringContent)) return wire;
   if (wire.length === 1) return (wire[0] as JsonObject)['text'] as string;
-  loss(losses, 'text-joined', [...path, 'content'], `${wire.length} text parts joined into one string`, 'approximated');
+  loss(losses, 'text-joined', childPath(path, 'content'), `${wire.length} text parts joined into one string`, 'approximated');
   return joinTexts(wire.map((json, k) => asText(json, from[k] as Part))).text;
 }
 
@@ -129,16 +130,16 @@ function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): {
     const p = content[k] as Part;
     if (isPlainText(p)) texts.push({ type: 'text', text: (p as TextPart).text });
     else if (p.type === 'image' || p.type === 'document' || p.type === 'audio' || p.type === 'video') {
-      loss(losses, 'tool-result-media', [...path, 'content', k], `tool messages hold text only: the ${p.type} follows in a user message`, 'approximated');
+      loss(losses, 'tool-result-media', childPath(path, 'content', k), `tool messages hold text only: the ${p.type} follows in a user message`, 'approximated');
       media.push(p);
     } else if (p.type === 'text' || p.type === 'search-result' || p.type === 'data') {
-      const json = contentPart(p, 'text-only', [...path, 'content', k], losses);
+      const json = contentPart(p, 'text-only', childPath(path, 'content', k), losses);
       if (json) texts.push(json);
-    } else loss(losses, 'unsupported-part', [...path, 'content', k], `tool messages cannot hold ${p.type} parts`);
+    } else loss(losses, 'unsupported-part', childPath(path, 'content', k), `tool messages cannot hold ${p.type} parts`);
   }
   let written: Content;
   if (part.stringContent === true || texts.length === 0) {
-    if (texts.length > 1) loss(losses, 'text-joined', [...path, 'content'], `${texts.length} text parts joined into one string`, 'approximated');
+    if (texts.length > 1) loss(losses, 'text-joined', childPath(path, 'content'), `${texts.length} text parts joined into one string`, 'approximated');
     written = texts.length === 1 ? ((texts[0] as JsonObject)['text'] as string) : texts.map((t) => t['text'] as string).join('\n\n');
     if (texts.length === 0 && media.length > 0) written = TOOL_MEDIA_NOTE;
   } else written = texts;
@@ -162,7 +163,7 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
   for (let j = 0; j < parts.length; j++) {
     const part = parts[j] as Part;
     if (part.type !== 'tool-result') {
-      if (m.role === 'tool') loss(losses, 'tool-message-parts', [...path, 'content', j], 'a non-result part of a tool message is sent in a user message', 'approximated');
+      if (m.role === 'tool') loss(losses, 'tool-message-parts', childPath(path, 'content', j), 'a non-result part of a tool message is sent in a user message', 'approximated');
       rest.push({ part, j });
       continue;
     }
@@ -173,8 +174,8 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
       continue;
     }
     // Tool messages go first: content that came before a result moves after it.
-    if (rest.length > 0 && out.length === 0) loss(losses, 'tool-result-order', [...path, 'content', j], 'tool results are sent before the other content of the turn', 'approximated');
-    const { msg, media: moved } = encodeToolResult(part, [...path, 'content', j], losses);
+    if (rest.length > 0 && out.length === 0) loss(losses, 'tool-result-order', childPath(path, 'content', j), 'tool results are sent before the other content of the turn', 'approximated');
+    const { msg, media: moved } = encodeToolResult(part, childPath(path, 'content', j), losses);
     for (const p of moved) media.push({ part: p, j });
     out.push(msg);
   }
@@ -222,10 +223,10 @@ export function sortAssistantParts(m: Message, path: Path, losses: LossSink, una
     // Text, the usual part, needs no path; the others build theirs.
     if (part.type === 'text') out.content.push({ part, j });
     else if (part.type === 'tool-call' && isPlainCall(part) && unanswered?.has(part.id) !== true) out.calls.push(plainCall(part));
-    else sortAssistantPart(part, j, [...path, 'content', j], out, losses, unanswered);
+    else sortAssistantPart(part, j, childPath(path, 'content', j), out, losses, unanswered);
   }
-  if (out.reasoning.length > 1) loss(losses, 'text-joined', [...path, 'content'], 'several reasoning parts joined into reasoning_content', 'approximated');
-  if (out.refusals.length > 1) loss(losses, 'text-joined', [...path, 'content'], 'several refusals joined into one', 'approximated');
+  if (out.reasoning.length > 1) loss(losses, 'text-joined', childPath(path, 'content'), 'several reasoning parts joined into reasoning_content', 'approximated');
+  if (out.refusals.length > 1) loss(losses, 'text-joined', childPath(path, 'content'), 'several refusals joined into one', 'approximated');
   return out;
 }
 
@@ -304,7 +305,7 @@ function encodeMessage(messages: readonly Message[], i: number, losses: LossSink
       return encodeAssistantRequest(m, path, losses, unansweredCalls(messages, i));
     default: {
       const fixed = orphanResultsAsContent(messages, i, (j, id) =>
-        loss(losses, 'orphan-tool-result', [...path, 'content', j], `tool result '${id}' answers no tool call of the assistant message before, which Chat Completions refuses; sent as user content`, 'approximated'),
+        loss(losses, 'orphan-tool-result', childPath(path, 'content', j), `tool result '${id}' answers no tool call of the assistant message before, which Chat Completions refuses; sent as user content`, 'approximated'),
       );
       return encodeUserLike(fixed, path, losses);
     }

@@ -24,6 +24,7 @@ import { decodeFinishReason, encodeFinishReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 import { spanArguments, validateResponse, type ParsedArgs } from './validate.js';
 import { randomHex32 } from '../shared/random-hex.js';
+import { childPath } from '../shared/child-path.js';
 
 const RESPONSE_KEYS = new Set(['id', 'object', 'created', 'model', 'choices', 'usage']);
 const CHOICE_KEYS = new Set(['index', 'message', 'finish_reason']);
@@ -136,7 +137,7 @@ function annotationsFor(texts: TextPart[], starts: number[], where: Path[], loss
   texts.forEach((t, k) => {
     const start = starts[k] ?? 0;
     (t.citations ?? []).forEach((c, n) => {
-      const at = [...(where[k] ?? []), 'citations', n];
+      const at = childPath((where[k] ?? []), 'citations', n);
       if (c.type !== 'url') {
         loss(losses, 'citations', at, `${c.type} citations have no Chat Completions annotation`);
         return;
@@ -166,12 +167,12 @@ function encodeResponseMessage(m: Message, path: Path, losses: LossSink): JsonOb
   let texts: TextPart[] = [];
   let where: Path[] = [];
   for (const { part, j } of sorted.content) {
-    const json = contentPart(part, 'text-only', [...path, 'content', j], losses, true);
+    const json = contentPart(part, 'text-only', childPath(path, 'content', j), losses, true);
     if (json === undefined) continue;
     const t: TextPart = { type: 'text', text: json['text'] as string };
     if (part.type === 'text' && part.citations) t.citations = part.citations;
     texts.push(t);
-    where.push([...path, 'content', j]);
+    where.push(childPath(path, 'content', j));
   }
   if (texts.length > 1) {
     const kept: Path[] = [];
@@ -181,7 +182,7 @@ function encodeResponseMessage(m: Message, path: Path, losses: LossSink): JsonOb
       return false;
     });
     where = kept;
-    if (texts.length > 1) loss(losses, 'text-joined', [...path, 'content'], `${texts.length} text parts joined into one string`, 'approximated');
+    if (texts.length > 1) loss(losses, 'text-joined', childPath(path, 'content'), `${texts.length} text parts joined into one string`, 'approximated');
   }
   const { text, starts } = joinTexts(texts);
   const msg: JsonObject = { role: 'assistant' };
@@ -217,7 +218,7 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
     const hints = own(c.ext);
     // One stash group per choice (stashGroup), with no callbacks made per choice.
     const group = new LossList();
-    const wire = [encodeResponseMessage(c.message, [...path, 'message'], group)];
+    const wire = [encodeResponseMessage(c.message, childPath(path, 'message'), group)];
     const [message] = stashGroup([c.message], ctx, group, wire, group.length === 0 && ctx.preserve && messageHasForeignExt(c.message, OPENAI_CHAT), decodeResponseSpan);
     const out: JsonObject = { index: c.index, message: message as JsonObject };
     // Another format's choice fields (Gemini avgLogprobs ...) and hints come back from the stash.
@@ -226,7 +227,7 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
     if (foreignChoice !== undefined) choiceExt[String(c.index)] = foreignChoice;
     flushTop(local, ctx, choiceExt, String(c.index), foreignChoice ?? {});
     if (c.stopReason) {
-      const wire = encodeFinishReason(c.stopReason, hints, [...path, 'stopReason'], local);
+      const wire = encodeFinishReason(c.stopReason, hints, childPath(path, 'stopReason'), local);
       out['finish_reason'] = wire;
       // Another format's raw value (Anthropic model_context_window_exceeded -> length) may not
       // come back from the unified one: no loss of meaning, but only the stash keeps it.

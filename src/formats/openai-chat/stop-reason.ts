@@ -6,6 +6,7 @@ import type { JsonObject } from '../../model/json.js';
 import type { StopReason, UnifiedStopReason } from '../../model/stop-reason.js';
 import type { LossSink } from '../codec.js';
 import { loss } from './content-encode.js';
+import { childPath } from '../shared/child-path.js';
 
 const FROM_WIRE: { readonly [raw: string]: UnifiedStopReason } = {
   stop: 'stop',
@@ -47,7 +48,7 @@ export function encodeFinishReason(reason: StopReason, hints: JsonObject | undef
   const wire = TO_WIRE[reason.unified];
   const exact = reason.unified === 'stop' || reason.unified === 'length' || reason.unified === 'tool-calls' || reason.unified === 'content-filter';
   if (reason.unified === 'stop-sequence') {
-    if (reason.sequence !== undefined) loss(losses, 'stop-sequence', [...path, 'sequence'], 'finish_reason does not say which stop sequence matched', 'approximated');
+    if (reason.sequence !== undefined) loss(losses, 'stop-sequence', childPath(path, 'sequence'), 'finish_reason does not say which stop sequence matched', 'approximated');
   } else if (!exact) {
     loss(losses, 'stop-reason', path, `stop reason '${reason.unified}' is sent as finish_reason '${wire}'`, 'approximated');
   }

@@ -19,6 +19,7 @@ import { OPENAI_CHAT } from './openai-chat-api.js';
 import { decodeFinishReason } from './stop-reason.js';
 import { annotationCitations } from './stream-annotations.js';
 import { ToolCalls } from './stream-tool-calls.js';
+import { childPath } from '../shared/child-path.js';
 
 const DELTA_KEYS = new Set(['role', 'content', 'refusal', 'reasoning_content', 'reasoning', 'tool_calls', 'function_call', 'annotations']);
 const CHOICE_KEYS = new Set(['index', 'delta', 'finish_reason', 'logprobs']);
@@ -71,15 +72,15 @@ export class ChoiceDecoder {
     const delta = c['delta'];
     if (delta !== undefined && delta !== null) {
       if (this.finished && this.saysSomething(delta as JsonObject)) {
-        throw new ValidationError([{ code: 'after_finish', path: [...path, 'delta'], message: `choice ${this.choice} continues after its finish_reason` }]);
+        throw new ValidationError([{ code: 'after_finish', path: childPath(path, 'delta'), message: `choice ${this.choice} continues after its finish_reason` }]);
       }
-      this.delta(delta as JsonObject, [...path, 'delta'], out, leftover);
+      this.delta(delta as JsonObject, childPath(path, 'delta'), out, leftover);
     }
     this.addLogprobs(c['logprobs']);
     this.rest = merge(this.rest, residue(c, CHOICE_KEYS));
     const finish = c['finish_reason'];
     if (typeof finish === 'string') {
-      if (this.finished) throw new ValidationError([{ code: 'after_finish', path: [...path, 'finish_reason'], message: `choice ${this.choice} finished twice` }]);
+      if (this.finished) throw new ValidationError([{ code: 'after_finish', path: childPath(path, 'finish_reason'), message: `choice ${this.choice} finished twice` }]);
       this.finish(finish, out);
     }
   }
@@ -109,9 +110,9 @@ export class ChoiceDecoder {
     const refusal = d['refusal'];
     if (typeof refusal === 'string' && refusal !== '') this.text('refusal', refusal, out);
     const calls = d['tool_calls'];
-    if (Array.isArray(calls)) calls.forEach((f, j) => this.calls.fragment(f as JsonObject, [...path, 'tool_calls', j], this.at, out));
+    if (Array.isArray(calls)) calls.forEach((f, j) => this.calls.fragment(f as JsonObject, childPath(path, 'tool_calls', j), this.at, out));
     const fc = d['function_call'];
-    if (fc !== null && typeof fc === 'object') this.calls.fragment(fc as JsonObject, [...path, 'function_call'], this.at, out, true);
+    if (fc !== null && typeof fc === 'object') this.calls.fragment(fc as JsonObject, childPath(path, 'function_call'), this.at, out, true);
     const annotations = d['annotations'];
     if (Array.isArray(annotations) && annotations.length > 0) {
       const cites = this.open?.kind === 'text' ? annotationCitations(annotations, this.open.start) : undefined;

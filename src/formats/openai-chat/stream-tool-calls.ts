@@ -23,6 +23,7 @@ import { JsonEnd } from '../shared/json-end.js';
 import { residue } from '../shared/residue.js';
 import type { ToolCallIds } from '../shared/tool-call-ids.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
+import { childPath } from '../shared/child-path.js';
 
 const FRAGMENT_KEYS = new Set(['index', 'id', 'type', 'function']);
 const FN_KEYS = new Set(['name', 'arguments']);
@@ -104,7 +105,7 @@ export class ToolCalls {
       this.byId.set(id, t);
     }
     if (name !== undefined) {
-      if (t.name !== undefined && t.name !== name) throw new ValidationError([{ code: 'tool_name_changed', path: [...path, 'function', 'name'], message: `tool call name changed from '${t.name}' to '${name}'` }]);
+      if (t.name !== undefined && t.name !== name) throw new ValidationError([{ code: 'tool_name_changed', path: childPath(path, 'function', 'name'), message: `tool call name changed from '${t.name}' to '${name}'` }]);
       t.name = name;
     }
     if (t.started) t.endRest = merge(t.endRest, rest);
@@ -162,7 +163,7 @@ export class ToolCalls {
         message: `more arguments for tool call '${label}' after its arguments were a whole JSON object (they would no longer be valid JSON)`,
       }]);
     }
-    if (name !== undefined && name !== t.name) throw new ValidationError([{ code: 'tool_name_changed', path: [...path, 'function', 'name'], message: `tool call name changed from '${t.name ?? ''}' to '${name}'` }]);
+    if (name !== undefined && name !== t.name) throw new ValidationError([{ code: 'tool_name_changed', path: childPath(path, 'function', 'name'), message: `tool call name changed from '${t.name ?? ''}' to '${name}'` }]);
     if (args !== '') this.c.losses.push({ code: 'late-arguments', path: [at], message: `whitespace after the whole arguments of tool call '${label}' is dropped`, action: 'dropped' });
     if (rest !== undefined) this.c.losses.push({ code: 'late-arguments', path: [at], message: `fields ${Object.keys(rest).join(', ')} of a fragment after tool call '${label}' ended are dropped`, action: 'dropped' });
   }
@@ -178,7 +179,7 @@ export class ToolCalls {
     const name = t.name ?? '';
     // The legacy function_call is answered by name: its name is its id, as in a whole message.
     t.id ??= t.legacy ? name : `call_${this.c.choice}_${t.index}`;
-    this.c.toolIds.claim(t.id, [...path, t.legacy ? 'name' : 'id']);
+    this.c.toolIds.claim(t.id, childPath(path, t.legacy ? 'name' : 'id'));
     const hints = t.legacy ? { ...t.startRest, $legacy: true } : t.startRest;
     out.push({ type: 'tool-call-start', ...this.c.ref(t.index), id: t.id, name, ...ext(hints) });
     if (t.pending.length > 0) out.push(deltaEvent(this.c.choice, t.index, t.pending.join('')));

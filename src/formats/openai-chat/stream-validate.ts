@@ -10,6 +10,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { Limits } from '../codec.js';
 import { checkTextSize, overTextLimit } from '../shared/text-limit.js';
+import { childPath } from '../shared/child-path.js';
 
 type Kind = 'string' | 'number' | 'integer' | 'object' | 'array';
 
@@ -46,18 +47,18 @@ class Checker {
     const value = obj[key];
     if (value === undefined || value === null) return false;
     for (const k of kinds) if (kindOf(value, k)) return true;
-    this.bad(value, kinds, [...path, key]);
+    this.bad(value, kinds, childPath(path, key));
     return false;
   }
 
   required(obj: JsonObject, key: string, kind: Kind, path: Path): boolean {
     if (kindOf(obj[key], kind)) return true;
-    this.bad(obj[key], [kind], [...path, key]);
+    this.bad(obj[key], [kind], childPath(path, key));
     return false;
   }
 
   text(obj: JsonObject, key: string, path: Path): void {
-    if (this.optional(obj, key, STR, path)) checkTextSize(obj[key] as string, this.limits, [...path, key], this.issues);
+    if (this.optional(obj, key, STR, path)) checkTextSize(obj[key] as string, this.limits, childPath(path, key), this.issues);
   }
 
   private bad(value: JsonValue | undefined, kinds: readonly Kind[], path: Path): void {
@@ -77,8 +78,8 @@ function checkToolFragment(c: Checker, frag: JsonValue, path: Path): void {
   c.optional(frag, 'type', STR, path);
   if (c.optional(frag, 'function', OBJ, path)) {
     const fn = frag['function'] as JsonObject;
-    c.optional(fn, 'name', STR, [...path, 'function']);
-    c.text(fn, 'arguments', [...path, 'function']);
+    c.optional(fn, 'name', STR, childPath(path, 'function'));
+    c.text(fn, 'arguments', childPath(path, 'function'));
   }
 }
 
@@ -86,20 +87,20 @@ function checkDelta(c: Checker, delta: JsonObject, path: Path): void {
   c.optional(delta, 'role', STR, path);
   if (c.optional(delta, 'content', STR_ARR, path)) {
     const content = delta['content'];
-    if (typeof content === 'string') checkTextSize(content, c.limits, [...path, 'content'], c.issues);
+    if (typeof content === 'string') checkTextSize(content, c.limits, childPath(path, 'content'), c.issues);
     else (content as JsonValue[]).forEach((p, j) => {
-      if (!isJsonObject(p)) c.issues.push({ code: 'invalid_type', path: [...path, 'content', j], message: 'a content part must be an object' });
-      else if (p['type'] === 'text') c.required(p, 'text', 'string', [...path, 'content', j]);
+      if (!isJsonObject(p)) c.issues.push({ code: 'invalid_type', path: childPath(path, 'content', j), message: 'a content part must be an object' });
+      else if (p['type'] === 'text') c.required(p, 'text', 'string', childPath(path, 'content', j));
     });
   }
   for (const key of TEXT_KEYS) c.text(delta, key, path);
   if (c.optional(delta, 'tool_calls', ARR, path)) {
-    (delta['tool_calls'] as JsonValue[]).forEach((f, j) => checkToolFragment(c, f, [...path, 'tool_calls', j]));
+    (delta['tool_calls'] as JsonValue[]).forEach((f, j) => checkToolFragment(c, f, childPath(path, 'tool_calls', j)));
   }
   if (c.optional(delta, 'function_call', OBJ, path)) {
     const fc = delta['function_call'] as JsonObject;
-    c.optional(fc, 'name', STR, [...path, 'function_call']);
-    c.text(fc, 'arguments', [...path, 'function_call']);
+    c.optional(fc, 'name', STR, childPath(path, 'function_call'));
+    c.text(fc, 'arguments', childPath(path, 'function_call'));
   }
   c.optional(delta, 'annotations', ARR, path);
 }
@@ -110,12 +111,12 @@ function checkChoice(c: Checker, choice: JsonValue, path: Path): void {
     return;
   }
   c.required(choice, 'index', 'integer', path);
-  if (c.optional(choice, 'delta', OBJ, path)) checkDelta(c, choice['delta'] as JsonObject, [...path, 'delta']);
+  if (c.optional(choice, 'delta', OBJ, path)) checkDelta(c, choice['delta'] as JsonObject, childPath(path, 'delta'));
   c.optional(choice, 'finish_reason', STR, path);
   if (c.optional(choice, 'logprobs', OBJ, path)) {
     const lp = choice['logprobs'] as JsonObject;
-    c.optional(lp, 'content', ARR, [...path, 'logprobs']);
-    c.optional(lp, 'refusal', ARR, [...path, 'logprobs']);
+    c.optional(lp, 'content', ARR, childPath(path, 'logprobs'));
+    c.optional(lp, 'refusal', ARR, childPath(path, 'logprobs'));
   }
 }
 

@@ -15,6 +15,7 @@ import { isHintKey, reportForeignExt } from '../shared/residue.js';
 import { renderSearchResult } from '../shared/search-result-text.js';
 import { CONTENT_TYPES } from './content-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
+import { childPath } from '../shared/child-path.js';
 
 const OR = OPENAI_RESPONSES;
 
@@ -44,7 +45,7 @@ function putBreakpoint(out: JsonObject, part: Part, path: Path, losses: LossSink
   if (!part.cache || 'prompt_cache_breakpoint' in out) return;
   out['prompt_cache_breakpoint'] = { mode: 'explicit' };
   if (part.cache.ttl !== undefined) {
-    loss(losses, 'cache-control', [...path, 'cache', 'ttl'], 'Responses breakpoints take their TTL from prompt_cache_options, not per part', 'approximated');
+    loss(losses, 'cache-control', childPath(path, 'cache', 'ttl'), 'Responses breakpoints take their TTL from prompt_cache_options, not per part', 'approximated');
   }
 }
 
@@ -59,7 +60,7 @@ function imagePart(part: ImagePart, path: Path, losses: LossSink): JsonObject | 
   else if (src.kind === 'url') out['image_url'] = src.url;
   else if (src.kind === 'file-id') out['file_id'] = src.fileId;
   else {
-    loss(losses, 'unsupported-source', [...path, 'source'], `Responses images cannot reference a ${src.kind} source`);
+    loss(losses, 'unsupported-source', childPath(path, 'source'), `Responses images cannot reference a ${src.kind} source`);
     return undefined;
   }
   // detail is required by the SDK types; 'auto' is the API default.
@@ -80,17 +81,17 @@ function documentPart(part: DocumentPart, path: Path, losses: LossSink): JsonObj
   else if (src.kind === 'file-id') out['file_id'] = src.fileId;
   else if (src.kind === 'url') out['file_url'] = src.url;
   else {
-    loss(losses, 'unsupported-source', [...path, 'source'], `Responses files cannot reference a document by ${src.kind}`);
+    loss(losses, 'unsupported-source', childPath(path, 'source'), `Responses files cannot reference a document by ${src.kind}`);
     return undefined;
   }
   if (part.name !== undefined) out['filename'] = part.name;
   else if (part.title !== undefined) {
     out['filename'] = part.title;
-    loss(losses, 'document-title', [...path, 'title'], 'the document title is sent as its file name', 'approximated');
+    loss(losses, 'document-title', childPath(path, 'title'), 'the document title is sent as its file name', 'approximated');
   }
-  if (part.title !== undefined && part.name !== undefined) loss(losses, 'document-metadata', [...path, 'title'], 'Responses files have no title');
-  if (part.context !== undefined) loss(losses, 'document-metadata', [...path, 'context'], 'Responses files have no context');
-  if (part.citations !== undefined) loss(losses, 'document-metadata', [...path, 'citations'], 'Responses cannot enable citations on a file');
+  if (part.title !== undefined && part.name !== undefined) loss(losses, 'document-metadata', childPath(path, 'title'), 'Responses files have no title');
+  if (part.context !== undefined) loss(losses, 'document-metadata', childPath(path, 'context'), 'Responses files have no context');
+  if (part.citations !== undefined) loss(losses, 'document-metadata', childPath(path, 'citations'), 'Responses cannot enable citations on a file');
   return out;
 }
 
@@ -121,7 +122,7 @@ export function inputPart(part: Part, path: Path, losses: LossSink): JsonObject 
   let out: JsonObject | undefined;
   switch (part.type) {
     case 'text':
-      if (part.citations && part.citations.length > 0) loss(losses, 'citations', [...path, 'citations'], 'Responses input text carries no citations');
+      if (part.citations && part.citations.length > 0) loss(losses, 'citations', childPath(path, 'citations'), 'Responses input text carries no citations');
       out = inputText(part.text);
       break;
     case 'image':
@@ -185,12 +186,12 @@ function outputText(part: TextPart, path: Path, losses: LossSink): JsonObject {
   else if (hints?.['$noAnnotations'] !== true) {
     const annotations: JsonObject[] = [];
     (part.citations ?? []).forEach((c, n) => {
-      const a = annotation(c, part, [...path, 'citations', n], losses);
+      const a = annotation(c, part, childPath(path, 'citations', n), losses);
       if (a) annotations.push(a);
     });
     out['annotations'] = annotations;
   } else if (part.citations && part.citations.length > 0) {
-    loss(losses, 'citations', [...path, 'citations'], 'this output_text had no annotations list: citations dropped');
+    loss(losses, 'citations', childPath(path, 'citations'), 'this output_text had no annotations list: citations dropped');
   }
   if (hints?.['$noLogprobs'] !== true && hints?.['logprobs'] === undefined) out['logprobs'] = [];
   return out;
@@ -199,7 +200,7 @@ function outputText(part: TextPart, path: Path, losses: LossSink): JsonObject {
 /** One part as assistant message content (output_text / refusal), or undefined with a loss. */
 export function outputPart(part: Part, path: Path, losses: LossSink): JsonObject | undefined {
   reportForeignExt(part.ext, OR, path, losses);
-  if (part.cache && own(part.ext)?.['$inputText'] !== true) loss(losses, 'cache-control', [...path, 'cache'], 'Responses has no cache breakpoints on assistant output');
+  if (part.cache && own(part.ext)?.['$inputText'] !== true) loss(losses, 'cache-control', childPath(path, 'cache'), 'Responses has no cache breakpoints on assistant output');
   let out: JsonObject;
   if (part.type === 'text') out = outputText(part, path, losses);
   else if (part.type === 'refusal') out = { type: 'refusal', refusal: part.text };

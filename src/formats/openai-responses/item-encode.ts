@@ -14,6 +14,7 @@ import { argumentsValue } from './validate.js';
 import { jsonTextEquals } from '../shared/json-text.js';
 import { randomHex32 } from '../shared/random-hex.js';
 import { reportForeignExt } from '../shared/residue.js';
+import { childPath } from '../shared/child-path.js';
 
 const OR = OPENAI_RESPONSES;
 
@@ -39,7 +40,7 @@ export function reasoningItem(part: ReasoningPart, path: Path, losses: LossSink)
   if (part.signature !== undefined || part.redactedData !== undefined) {
     loss(losses, 'reasoning-signature', path, 'Responses reasoning items carry encrypted_content, not signatures or redacted data');
   }
-  if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'Responses has no cache breakpoints on reasoning');
+  if (part.cache) loss(losses, 'cache-control', childPath(path, 'cache'), 'Responses has no cache breakpoints on reasoning');
   restoreOwn(out, part.ext);
   return out;
 }
@@ -55,7 +56,7 @@ export function functionCallItem(part: ToolCallPart, path: Path, losses: LossSin
     return undefined;
   }
   reportForeignExt(part.ext, OR, path, losses);
-  if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'Responses has no cache breakpoints on function calls');
+  if (part.cache) loss(losses, 'cache-control', childPath(path, 'cache'), 'Responses has no cache breakpoints on function calls');
   let args = part.argumentsJson ?? JSON.stringify(part.arguments);
   // Text JSON.stringify just wrote is JSON: only argument text that came with the part is checked.
   // Text that is exactly its value's JSON (the common case, checked without allocating) is JSON too,
@@ -63,7 +64,7 @@ export function functionCallItem(part: ToolCallPart, path: Path, losses: LossSin
   const written = part.argumentsJson === undefined && typeof args === 'string';
   if (!inResponse && !written && !jsonTextEquals(part.arguments, args) && argumentsValue(args) === undefined) {
     args = JSON.stringify(part.arguments);
-    loss(losses, 'invalid-arguments', [...path, 'argumentsJson'], `tool arguments are not valid JSON; ${args} sent instead`, 'approximated');
+    loss(losses, 'invalid-arguments', childPath(path, 'argumentsJson'), `tool arguments are not valid JSON; ${args} sent instead`, 'approximated');
   }
   const out: JsonObject = { type: 'function_call', call_id: part.id, name: part.name, arguments: args };
   // A call of another origin in a response gets what the API populates on returned items: an
@@ -83,7 +84,7 @@ export function mintsCallItem(part: ToolCallPart, inResponse: boolean): boolean 
 
 /** `output` as one string: the single text, or texts joined (reported). */
 function joinedText(texts: string[], path: Path, losses: LossSink): string {
-  if (texts.length > 1) loss(losses, 'text-joined', [...path, 'content'], `${texts.length} text parts joined into one output string`, 'approximated');
+  if (texts.length > 1) loss(losses, 'text-joined', childPath(path, 'content'), `${texts.length} text parts joined into one output string`, 'approximated');
   return texts.join('\n\n');
 }
 
@@ -99,7 +100,7 @@ export function functionOutputItem(part: ToolResultPart, callId: string, path: P
   } else {
     const list: JsonObject[] = [];
     part.content.forEach((p, k) => {
-      const json = inputPart(p, [...path, 'content', k], losses);
+      const json = inputPart(p, childPath(path, 'content', k), losses);
       if (json) list.push(json);
     });
     output = list;
@@ -110,7 +111,7 @@ export function functionOutputItem(part: ToolResultPart, callId: string, path: P
   }
   if (part.isError === false) loss(losses, 'tool-error-flag', path, 'function_call_output has no error flag: the explicit isError false is dropped');
   if (part.providerExecuted === true) loss(losses, 'provider-executed-tool', path, 'a result of a provider-run tool is sent as a function_call_output', 'approximated');
-  if (part.cache) loss(losses, 'cache-control', [...path, 'cache'], 'Responses has no cache breakpoint on a whole function_call_output');
+  if (part.cache) loss(losses, 'cache-control', childPath(path, 'cache'), 'Responses has no cache breakpoint on a whole function_call_output');
   const out: JsonObject = { type: 'function_call_output', call_id: callId, output };
   restoreOwn(out, part.ext);
   return out;

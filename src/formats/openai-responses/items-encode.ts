@@ -27,6 +27,7 @@ import { functionCallItem, functionOutputItem, mintsCallItem, reasoningItem } fr
 import { decodeInputSpan, decodeOutputSpan, isModelSide } from './items-decode.js';
 import { OPENAI_RESPONSES } from './openai-responses-api.js';
 import { sameBesidesOwn } from './same-besides-own.js';
+import { childPath } from '../shared/child-path.js';
 
 const OR = OPENAI_RESPONSES;
 
@@ -89,7 +90,7 @@ class AssistantItems {
     this.items.push(item);
     if (hints['$itemString'] === true && part.type === 'text') {
       reportForeignExt(part.ext, OR, path, this.losses);
-      if (part.citations && part.citations.length > 0) loss(this.losses, 'citations', [...path, 'citations'], 'string message content carries no annotations');
+      if (part.citations && part.citations.length > 0) loss(this.losses, 'citations', childPath(path, 'citations'), 'string message content carries no annotations');
       item['content'] = part.text;
       this.open = undefined;
       return;
@@ -106,10 +107,10 @@ class AssistantItems {
    */
   private textItem(part: Part, path: Path): void {
     reportForeignExt(part.ext, OR, path, this.losses);
-    if (part.cache) loss(this.losses, 'cache-control', [...path, 'cache'], 'Responses has no cache breakpoints on assistant output');
+    if (part.cache) loss(this.losses, 'cache-control', childPath(path, 'cache'), 'Responses has no cache breakpoints on assistant output');
     let text: string | undefined;
     if (part.type === 'text') {
-      if (part.citations && part.citations.length > 0) loss(this.losses, 'citations', [...path, 'citations'], 'Responses request history carries no citations on text');
+      if (part.citations && part.citations.length > 0) loss(this.losses, 'citations', childPath(path, 'citations'), 'Responses request history carries no citations on text');
       text = part.text;
     } else if (part.type === 'refusal') {
       loss(this.losses, 'refusal-as-text', path, 'a refusal in request history is sent as the assistant’s text', 'approximated');
@@ -152,7 +153,7 @@ export class OpenCalls {
     for (const [id, name] of this.open ?? []) {
       if (part.name === undefined || name !== part.name) continue;
       this.open?.delete(id);
-      loss(losses, 'tool-id', [...path, 'callId'], `result for '${part.callId}' answers call '${id}' of the same tool`, 'approximated');
+      loss(losses, 'tool-id', childPath(path, 'callId'), `result for '${part.callId}' answers call '${id}' of the same tool`, 'approximated');
       return id;
     }
     loss(losses, 'unmatched-tool-result', path, `no function_call '${part.callId}' precedes this result: the API would refuse it`);
@@ -170,7 +171,7 @@ function encodeAssistant(m: Message, path: Path, mode: ItemsMode, losses: LossSi
   // Loops, not forEach closures: these run for every message encoded.
   for (let j = 0; j < m.parts.length; j++) {
     const part = m.parts[j] as Part;
-    const at = [...path, 'parts', j];
+    const at = childPath(path, 'parts', j);
     if (part.type === 'reasoning') out.push(reasoningItem(part, at, losses));
     else if (part.type === 'tool-call') {
       const item = functionCallItem(part, at, losses, mode === 'output');
@@ -201,13 +202,13 @@ function encodeClient(m: Message, path: Path, losses: LossSink, calls: OpenCalls
     const part = m.parts[j] as Part;
     // The part's path is built where it is used: parts left for the message item get theirs below.
     if (part.type === 'tool-result') {
-      const at = [...path, 'parts', j];
+      const at = childPath(path, 'parts', j);
       const id = calls.answer(part, at, losses);
       if (id !== undefined) items.push(functionOutputItem(part, id, at, losses));
     }
     else if (isItemBlock(part)) items.push(part.block);
     else {
-      if (m.role === 'tool') loss(losses, 'tool-message-parts', [...path, 'parts', j], 'a non-result part of a tool message is sent in a user message', 'approximated');
+      if (m.role === 'tool') loss(losses, 'tool-message-parts', childPath(path, 'parts', j), 'a non-result part of a tool message is sent in a user message', 'approximated');
       rest.push(j);
     }
   }
@@ -216,13 +217,13 @@ function encodeClient(m: Message, path: Path, losses: LossSink, calls: OpenCalls
   const only = rest.length > 0 ? m.parts[rest[0] as number] : undefined;
   let content: JsonObject[string];
   if (m.stringContent === true && rest.length === 1 && only?.type === 'text' && !only.cache && !only.ext?.[OR] && !(only.citations?.length)) {
-    if (only.ext !== undefined) reportForeignExt(only.ext, OR, [...path, 'parts', rest[0] ?? 0], losses);
+    if (only.ext !== undefined) reportForeignExt(only.ext, OR, childPath(path, 'parts', rest[0] ?? 0), losses);
     content = only.text;
   } else {
     const list: JsonObject[] = [];
     for (let k = 0; k < rest.length; k++) {
       const j = rest[k] as number;
-      const json = inputPart(m.parts[j] as Part, [...path, 'parts', j], losses);
+      const json = inputPart(m.parts[j] as Part, childPath(path, 'parts', j), losses);
       if (json) list.push(json);
     }
     content = list;
@@ -235,7 +236,7 @@ function encodeClient(m: Message, path: Path, losses: LossSink, calls: OpenCalls
 
 function encodeMessage(m: Message, path: Path, mode: ItemsMode, losses: LossSink, calls: OpenCalls, cut: boolean): JsonObject[] {
   reportForeignExt(m.ext, OR, path, losses);
-  if (m.name !== undefined) loss(losses, 'message-name', [...path, 'name'], 'Responses messages have no participant name');
+  if (m.name !== undefined) loss(losses, 'message-name', childPath(path, 'name'), 'Responses messages have no participant name');
   const items = m.role === 'assistant' ? encodeAssistant(m, path, mode, losses, calls, cut) : encodeClient(m, path, losses, calls);
   // An empty output is a valid response; anywhere else a message that became nothing is reported.
   if (items.length === 0 && (mode === 'input' || m.parts.length > 0)) loss(losses, 'empty-message', path, 'message left with no content was dropped');

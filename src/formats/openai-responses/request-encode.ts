@@ -16,6 +16,7 @@ import { putTopStash } from '../shared/stash.js';
 import { loss, own } from './content-encode.js';
 import { encodeItems } from './items-encode.js';
 import { OPENAI_RESPONSES, type ResponsesRequest } from './openai-responses-api.js';
+import { childPath } from '../shared/child-path.js';
 
 const OR = OPENAI_RESPONSES;
 /** The API refuses max_output_tokens below 16. */
@@ -25,7 +26,7 @@ const MIN_OUTPUT_TOKENS = 16;
 function encodeTool(tool: Tool, i: number, losses: LossSink): { json?: JsonObject; filled: boolean } {
   const path = ['tools', i];
   reportForeignExt(tool.ext, OR, path, losses);
-  if (tool.cache) loss(losses, 'cache-control', [...path, 'cache'], 'Responses has no cache breakpoints on tools');
+  if (tool.cache) loss(losses, 'cache-control', childPath(path, 'cache'), 'Responses has no cache breakpoints on tools');
   if (tool.type === 'provider') {
     if (tool.origin === OR) return { json: tool.config, filled: false };
     loss(losses, 'provider-tool', path, `${tool.origin} tool '${tool.name ?? String(tool.config['type'])}' has no Responses equivalent`);

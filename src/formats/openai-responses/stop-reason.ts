@@ -8,6 +8,7 @@ import type { Path } from '../../model/loss.js';
 import type { StopReason, UnifiedStopReason } from '../../model/stop-reason.js';
 import type { LossSink } from '../codec.js';
 import { loss } from './content-encode.js';
+import { childPath } from '../shared/child-path.js';
 
 export const STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'in_progress', 'cancelled', 'queued', 'incomplete']);
 
@@ -72,7 +73,7 @@ export function encodeStatus(reason: StopReason, toolCalls: boolean, rawStatus: 
   }
   const status = TO_STATUS[reason.unified];
   if (reason.unified === 'stop-sequence') {
-    if (reason.sequence !== undefined) loss(losses, 'stop-sequence', [...path, 'sequence'], 'a Responses status does not say which stop sequence matched', 'approximated');
+    if (reason.sequence !== undefined) loss(losses, 'stop-sequence', childPath(path, 'sequence'), 'a Responses status does not say which stop sequence matched', 'approximated');
   } else if (reason.unified === 'refusal' || reason.unified === 'pause' || reason.unified === 'other') {
     loss(losses, 'stop-reason', path, `stop reason '${reason.unified}' is sent as status '${status}'`, 'approximated');
   }

@@ -14,6 +14,7 @@ import { fromZodIssues } from '../shared/zod-issues.js';
 import * as S from './schema.js';
 import { schemaIssues } from '../shared/zod-fast.js';
 import { optString } from '../shared/fast-guards.js';
+import { childPath } from '../shared/child-path.js';
 
 /** Parsed function_call arguments, keyed by the wire item they came from (parsed once). */
 export type ParsedArgs = Map<object, JsonValue>;
@@ -68,7 +69,7 @@ function parseArguments(item: JsonObject, path: Path, args: ParsedArgs, issues: 
   const value = argumentsValue(text);
   if (value !== undefined) args.set(item, value);
   else if (issues === undefined) args.set(item, {});
-  else issues.push({ code: 'invalid_json', path: [...path, 'arguments'], message: 'function_call arguments are not valid JSON', expected: 'a JSON text' });
+  else issues.push({ code: 'invalid_json', path: childPath(path, 'arguments'), message: 'function_call arguments are not valid JSON', expected: 'a JSON text' });
 }
 
 function checkParts(list: unknown[], assistant: boolean, limits: Limits, path: Path, issues: Issue[]): void {
@@ -78,12 +79,12 @@ function checkParts(list: unknown[], assistant: boolean, limits: Limits, path: P
     const p = list[j];
     const found = schemaIssues(schema, p);
     if (found.length > 0) {
-      issues.push(...fromZodIssues(found, [...path, j]));
+      issues.push(...fromZodIssues(found, childPath(path, j)));
       continue;
     }
     if (!isJsonObject(p)) continue;
     const text = p['text'] ?? p['refusal'];
-    if (typeof text === 'string' && text.length * 3 > limits.maxTextBytes) checkTextSize(text, limits, [...path, j, typeof p['text'] === 'string' ? 'text' : 'refusal'], issues);
+    if (typeof text === 'string' && text.length * 3 > limits.maxTextBytes) checkTextSize(text, limits, childPath(path, j, typeof p['text'] === 'string' ? 'text' : 'refusal'), issues);
   }
 }
 
@@ -111,7 +112,7 @@ function checkItem(item: unknown, path: Path, scope: Scope, ctx: { limits: Limit
   const type = itemType(item);
   if (type === undefined || !ITEM_TYPES.has(type)) {
     const received = typeof item['type'] === 'string' ? item['type'] : undefined;
-    const issue: Issue = { code: 'unknown_item_type', path: [...path, 'type'], message: received ? `unknown item type '${received}'` : 'an item needs a type (or a role)' };
+    const issue: Issue = { code: 'unknown_item_type', path: childPath(path, 'type'), message: received ? `unknown item type '${received}'` : 'an item needs a type (or a role)' };
     if (received) issue.received = received;
     issues.push(issue);
     return;
@@ -120,7 +121,7 @@ function checkItem(item: unknown, path: Path, scope: Scope, ctx: { limits: Limit
     case 'message': {
       const assistant = item['role'] === 'assistant';
       if (check(assistant ? S.AssistantMessageItem : S.UserMessageItem, item, path, issues)) {
-        checkContent(item['content'], assistant, limits, [...path, 'content'], issues);
+        checkContent(item['content'], assistant, limits, childPath(path, 'content'), issues);
       }
       return;
     }
@@ -135,12 +136,12 @@ function checkItem(item: unknown, path: Path, scope: Scope, ctx: { limits: Limit
       const id = item['call_id'] as string;
       // With previous_response_id / conversation / item references, the call may live server-side.
       if (!scope.serverState && !scope.calls.has(id)) {
-        issues.push({ code: 'unknown_tool_call', path: [...path, 'call_id'], message: `function_call_output answers '${id}', which no earlier function_call has` });
+        issues.push({ code: 'unknown_tool_call', path: childPath(path, 'call_id'), message: `function_call_output answers '${id}', which no earlier function_call has` });
       }
       const output = item['output'];
       if (typeof output === 'string') {
-        if (output.length * 3 > limits.maxTextBytes) checkTextSize(output, limits, [...path, 'output'], issues);
-      } else checkParts(output as unknown[], false, limits, [...path, 'output'], issues);
+        if (output.length * 3 > limits.maxTextBytes) checkTextSize(output, limits, childPath(path, 'output'), issues);
+      } else checkParts(output as unknown[], false, limits, childPath(path, 'output'), issues);
       return;
     }
     case 'reasoning':
@@ -148,7 +149,7 @@ function checkItem(item: unknown, path: Path, scope: Scope, ctx: { limits: Limit
         const summary = item['summary'] as JsonObject[];
         for (let k = 0; k < summary.length; k++) {
           const text = (summary[k] as JsonObject)['text'] as string;
-          if (text.length * 3 > limits.maxTextBytes) checkTextSize(text, limits, [...path, 'summary', k, 'text'], issues);
+          if (text.length * 3 > limits.maxTextBytes) checkTextSize(text, limits, childPath(path, 'summary', k, 'text'), issues);
         }
       }
       return;

@@ -3,6 +3,7 @@ import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { LossSink } from '../codec.js';
 import { STASH_KEY } from './stash.js';
+import { childPath } from './child-path.js';
 
 /**
  * The fields of a wire object that the decoder did not map to a canonical slot. They are kept
@@ -107,7 +108,7 @@ export function reportForeignExt(
       if (isHintKey(key) || isEmptyValue(fields[key])) continue;
       losses.push({
         code: 'unsupported-field',
-        path: [...path, key],
+        path: childPath(path, key),
         message: `${origin} field '${key}' has no equivalent in ${target}`,
         action: 'dropped',
       });

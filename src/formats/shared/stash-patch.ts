@@ -18,6 +18,7 @@
  */
 import type { Message } from '../../model/message.js';
 import type { Path } from '../../model/loss.js';
+import { childPath } from './child-path.js';
 
 export type PatchOp = [Path] | [Path, unknown] | [Path, unknown, 1];
 
@@ -99,7 +100,7 @@ function diff(a: unknown, b: unknown, path: Path, ops: PatchOp[]): void {
     for (const key in a) if (a[key] !== undefined) held++;
     if (held === matched) return;
     for (const key in a) {
-      if (a[key] !== undefined && (!Object.hasOwn(b, key) || b[key] === undefined)) ops.push([[...path, key]]);
+      if (a[key] !== undefined && (!Object.hasOwn(b, key) || b[key] === undefined)) ops.push([childPath(path, key)]);
     }
     return;
   }
@@ -131,8 +132,8 @@ function diffArrays(a: readonly unknown[], b: readonly unknown[], path: Path, op
   // The middle: as many elements diffed in place as both have, then b's extra inserted or a's removed.
   const common = Math.min(a.length, b.length) - tail;
   for (let i = 0; i < common; i++) diffAt(a[i], b[i], i, path, ops);
-  for (let i = common; i < b.length - tail; i++) ops.push([[...path, i], b[i], 1]);
-  for (let i = common; i < a.length - tail; i++) ops.push([[...path, common]]);
+  for (let i = common; i < b.length - tail; i++) ops.push([childPath(path, i), b[i], 1]);
+  for (let i = common; i < a.length - tail; i++) ops.push([childPath(path, common)]);
   // The end, at its indices in b now that the middle has b's length.
   for (let k = tail; k > 0; k--) diffAt(a[a.length - k], b[b.length - k], b.length - k, path, ops);
 }

@@ -5,6 +5,7 @@ import type { DecodeContext, EncodeContext } from '../codec.js';
 import { LossList } from './loss-list.js';
 import { stashHash, stashHashMatches } from './stash-hash.js';
 import { applyPatch, messagesPatch, type MessagesPatch, type PatchOp } from './stash-patch.js';
+import { childPath } from './child-path.js';
 
 /**
  * Under `preserve`, what a target cannot hold rides along in this namespaced field so the way
@@ -116,7 +117,7 @@ export function takeMessageStash(
   const head = list[index];
   if (!isJsonObject(head) || !(STASH_KEY in head)) return undefined;
   const stash = head[STASH_KEY];
-  const stashPath = [...path, index, STASH_KEY];
+  const stashPath = childPath(path, index, STASH_KEY);
   if (
     !isJsonObject(stash) ||
     !(stash['v'] === STASH_VERSION ? Array.isArray(stash['messages']) : stash['v'] === PATCH_STASH_VERSION && decodeSpan !== undefined && Array.isArray(stash['patch'])) ||
