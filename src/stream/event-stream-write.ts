@@ -134,12 +134,15 @@ function writeHead(buf: Uint8Array, start: number, head: Head, total: number): v
   buf.set(head.bytes, start + PRELUDE);
 }
 
-/** The message CRC of the `total`-byte message at `start`, over everything before it; a cached header section is stepped over in O(1). */
+/**
+ * The message CRC of the `total`-byte message at `start`, over everything before it. It goes on from
+ * the prelude CRC writeHead wrote (the CRC of the first 8 bytes), and a cached header section is
+ * stepped over in O(1).
+ */
 function writeCrc(buf: Uint8Array, start: number, head: Head, total: number): void {
   const end = start + total - 4;
-  let crc: number;
-  if (head.crc === undefined) crc = crc32Update(0, buf, start, end);
-  else crc = crc32Update(head.crc.update(crc32Update(0, buf, start, start + PRELUDE)), buf, start + PRELUDE + head.bytes.length, end);
+  const prelude = crc32Update(readUint32(buf, start + 8), buf, start + 8, start + PRELUDE);
+  const crc = head.crc === undefined ? crc32Update(prelude, buf, start + PRELUDE, end) : crc32Update(head.crc.update(prelude), buf, start + PRELUDE + head.bytes.length, end);
   writeUint32(buf, end, crc);
 }
 
@@ -166,6 +169,10 @@ function headerBytes(headers: Record<string, string>): Uint8Array {
     i += h.length;
   }
   return out;
+}
+
+function readUint32(buf: Uint8Array, at: number): number {
+  return (((buf[at] as number) << 24) | ((buf[at + 1] as number) << 16) | ((buf[at + 2] as number) << 8) | (buf[at + 3] as number)) >>> 0;
 }
 
 function writeUint32(out: Uint8Array, at: number, value: number): void {
