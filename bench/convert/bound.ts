@@ -9,6 +9,7 @@
 import { convert } from '../../src/index.js';
 import { PROVIDERS, requestBodies, responseBodies, SOURCES, TARGETS } from './bodies.js';
 import type { Images } from './generate.js';
+import { cpu } from './timing.js';
 
 const kind = process.env['KIND'] === 'response' ? 'response' : 'request';
 const size = Number(process.env['MSGS'] ?? 20);
@@ -17,24 +18,6 @@ const preserve = process.env['PRESERVE'] === '1';
 const sources = kind === 'response' ? [...PROVIDERS] : [...SOURCES];
 const targets = kind === 'response' ? [...PROVIDERS] : [...TARGETS];
 const bodies = kind === 'response' ? responseBodies(sources) : requestBodies(size, images, sources);
-
-/** CPU µs per call of `f`: the best of 5 slices, after a warm-up. */
-function cpu(f: () => void): number {
-  for (let i = 0; i < 20; i++) f();
-  let best = Infinity;
-  for (let slice = 0; slice < 5; slice++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    let n = 0;
-    while (performance.now() - t0 < 150) {
-      f();
-      n++;
-    }
-    const c = process.cpuUsage(c0);
-    best = Math.min(best, (c.user + c.system) / n);
-  }
-  return best;
-}
 
 const short = (id: string): string => (id.startsWith('openai-') ? id.slice(7) : (id.split('-')[0] as string));
 const rows: Record<string, Record<string, string>> = {};
