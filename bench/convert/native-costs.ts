@@ -3,8 +3,8 @@
  * behind docs/performance.md "Thirteenth session", which weigh two structural fixes against V8's
  * native JSON.parse and JSON.stringify.
  *   npx tsx bench/convert/native-costs.ts
- * 1. A conversion's output written as JSON text by JS (string concatenation, with the escape check
- *    the stream encoders use) against JSON.stringify of its objects: chat -> anthropic requests.
+ * 1. A conversion's output written as JSON text by JS (string concatenation, strings through the
+ *    stream encoders' `jsonString`) against JSON.stringify of its objects: chat -> anthropic requests.
  * 2. The tool-call arguments of the 200-message Chat body: JSON.parse of each text, one JSON.parse of
  *    all of them joined in an array, and a small JS parser (objects, arrays, strings without escapes,
  *    integers and literals; anything else goes to JSON.parse).
@@ -13,16 +13,14 @@
  * CPU time per call, the best of 5 slices (timing.ts `cpu`). Every JS variant is first checked to
  * give what the native one gives.
  */
+import { jsonString } from '../../src/formats/shared/stream-written.js';
 import { convert } from '../../src/index.js';
 import { requestBodies } from './bodies.js';
 import { cpu, sink } from './timing.js';
 
-const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
-const quoted = (s: string): string => (ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`);
-
 /** JSON.stringify of plain JSON data, written by JS. */
 function writeJson(v: unknown): string {
-  if (typeof v === 'string') return quoted(v);
+  if (typeof v === 'string') return jsonString(v);
   if (typeof v !== 'object' || v === null) return String(v);
   if (Array.isArray(v)) {
     let out = '[';
@@ -34,7 +32,7 @@ function writeJson(v: unknown): string {
   for (const key in v) {
     const x = (v as Record<string, unknown>)[key];
     if (x === undefined) continue;
-    out += `${first ? '' : ','}${quoted(key)}:${writeJson(x)}`;
+    out += `${first ? '' : ','}${jsonString(key)}:${writeJson(x)}`;
     first = false;
   }
   return `${out}}`;
@@ -56,13 +54,16 @@ class SmallParser {
     if (c === 0x22) return this.string();
     if (c === 0x7b) return this.object();
     if (c === 0x5b) return this.array();
-    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (this.t.startsWith(word, this.i)) {
-        this.i += word.length;
-        return v;
-      }
-    }
+    if (c === 0x74) return this.word('true', true);
+    if (c === 0x66) return this.word('false', false);
+    if (c === 0x6e) return this.word('null', null);
     return this.integer();
+  }
+
+  private word(text: string, v: boolean | null): boolean | null | undefined {
+    if (!this.t.startsWith(text, this.i)) return undefined;
+    this.i += text.length;
+    return v;
   }
 
   private string(): string | undefined {
@@ -85,8 +86,10 @@ class SmallParser {
 
   private object(): Record<string, unknown> | undefined {
     const out: Record<string, unknown> = {};
-    this.i++;
-    if (this.t.charCodeAt(this.i) === 0x7d) return this.i++, out;
+    if (this.t.charCodeAt(++this.i) === 0x7d) {
+      this.i++;
+      return out;
+    }
     for (;;) {
       if (this.t.charCodeAt(this.i) !== 0x22) return undefined;
       const key = this.string();
@@ -102,8 +105,10 @@ class SmallParser {
 
   private array(): unknown[] | undefined {
     const out: unknown[] = [];
-    this.i++;
-    if (this.t.charCodeAt(this.i) === 0x5d) return this.i++, out;
+    if (this.t.charCodeAt(++this.i) === 0x5d) {
+      this.i++;
+      return out;
+    }
     for (;;) {
       const v = this.value();
       if (v === undefined) return undefined;
