@@ -8,6 +8,7 @@
 import type { WireEvent } from '../model/stream-event.js';
 import { dataText } from '../formats/shared/stream-written.js';
 import { Crc32Over, crc32Update } from '../formats/shared/crc32.js';
+import { readUint32, writeUint32 } from './uint32.js';
 
 const PRELUDE = 12;
 const encoder = new TextEncoder();
@@ -169,15 +170,4 @@ function headerBytes(headers: Record<string, string>): Uint8Array {
     i += h.length;
   }
   return out;
-}
-
-function readUint32(buf: Uint8Array, at: number): number {
-  return (((buf[at] as number) << 24) | ((buf[at + 1] as number) << 16) | ((buf[at + 2] as number) << 8) | (buf[at + 3] as number)) >>> 0;
-}
-
-function writeUint32(out: Uint8Array, at: number, value: number): void {
-  out[at] = value >>> 24;
-  out[at + 1] = (value >>> 16) & 0xff;
-  out[at + 2] = (value >>> 8) & 0xff;
-  out[at + 3] = value & 0xff;
 }

@@ -11,6 +11,7 @@ import type { WireEvent } from '../model/stream-event.js';
 import { ValidationError } from '../model/errors.js';
 import { crc32 } from '../formats/shared/crc32.js';
 import { readHeaders, type HeaderValue } from './event-stream-headers.js';
+import { readUint32 } from './uint32.js';
 
 export { crc32 } from '../formats/shared/crc32.js';
 export { encodeEventStreamMessage, wireEventToMessage } from './event-stream-write.js';
@@ -30,8 +31,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** The first 12 bytes are a message prelude: a possible length and the CRC of those 8 bytes. */
 export function isPrelude(bytes: Uint8Array): boolean {
   if (bytes.length < PRELUDE) return false;
-  const total = uint32(bytes, 0);
-  return total >= PRELUDE + 4 + uint32(bytes, 4) && total <= MAX_MESSAGE && uint32(bytes, 8) === crc32(bytes, 0, 8);
+  const total = readUint32(bytes, 0);
+  return total >= PRELUDE + 4 + readUint32(bytes, 4) && total <= MAX_MESSAGE && readUint32(bytes, 8) === crc32(bytes, 0, 8);
 }
 
 /** Splits event-stream bytes into messages, checking both CRCs of each. */
@@ -57,13 +58,13 @@ export class EventStreamParser {
     const out: EventStreamMessage[] = [];
     let at = 0;
     while (buffer.length - at >= PRELUDE) {
-      const total = uint32(buffer, at);
-      const headersLength = uint32(buffer, at + 4);
-      if (uint32(buffer, at + 8) !== crc32(buffer, at, at + 8)) this.fail('prelude CRC does not match', buffer, at);
+      const total = readUint32(buffer, at);
+      const headersLength = readUint32(buffer, at + 4);
+      if (readUint32(buffer, at + 8) !== crc32(buffer, at, at + 8)) this.fail('prelude CRC does not match', buffer, at);
       if (total < PRELUDE + 4 + headersLength || total > MAX_MESSAGE) this.fail(`message length ${total} is impossible`, buffer, at);
       if (buffer.length - at < total) break;
       const end = at + total;
-      if (uint32(buffer, end - 4) !== crc32(buffer, at, end - 4)) this.fail('message CRC does not match', buffer, at);
+      if (readUint32(buffer, end - 4) !== crc32(buffer, at, end - 4)) this.fail('message CRC does not match', buffer, at);
       let headers: Record<string, HeaderValue> | string;
       try {
         headers = readHeaders(buffer, at + PRELUDE, at + PRELUDE + headersLength);
@@ -97,10 +98,6 @@ export class EventStreamParser {
     if (buffer !== undefined) this.buffer = buffer.subarray(at);
     throw new ValidationError([{ code: 'invalid_event_stream', path: ['bytes', this.offset], message: `event-stream message at byte ${this.offset}: ${message}` }]);
   }
-}
-
-function uint32(bytes: Uint8Array, at: number): number {
-  return (((bytes[at] as number) << 24) | ((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number)) >>> 0;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
