@@ -9,9 +9,9 @@
  *
  *   npx tsx bench/gc-state.bench.ts            (BENCH_GC_PAIRS=from:to,... to choose pairs)
  */
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { HEAP_FLAG } from '../src/cli/serve-command.js';
+import { runTsChild } from './child.js';
 
 const CHILD = fileURLToPath(new URL('./gc-state/child.ts', import.meta.url));
 const PAIRS = (process.env['BENCH_GC_PAIRS'] ?? 'anthropic-messages:bedrock-converse,openai-chat:anthropic-messages,a2a:openai-chat,gemini:openai-responses').split(',');
@@ -23,9 +23,7 @@ interface Result {
 }
 
 function run(pair: string, history: 'fresh' | 'after-large', flags: string[]): Result {
-  const r = spawnSync(process.execPath, [...flags, '--import', 'tsx', CHILD, pair, history], { encoding: 'utf8', timeout: 180_000 });
-  if (r.status !== 0) throw new Error(`child failed for ${pair} ${history}: ${r.stderr.slice(-400)}`);
-  return JSON.parse(r.stdout.trim().split('\n').at(-1) as string) as Result;
+  return runTsChild<Result>(CHILD, [pair, history], flags);
 }
 
 const rows: Record<string, string>[] = [];

@@ -10,10 +10,10 @@
  * CHILD_FLAGS (e.g. `--max-semi-space-size=64`, what `interlingua serve` runs with) go to both children.
  * Survived and promoted bytes per scavenge: run a child with `node --trace-gc-nvp` (see the docs).
  */
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { constants, performance, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { decode, encode } from '../../src/index.js';
+import { runTsChild } from '../child.js';
 import { requestBodies } from './bodies.js';
 import type { Images } from './generate.js';
 
@@ -90,12 +90,6 @@ async function child(mode: Mode, pair: string): Promise<ChildResult> {
   return { msPerIter, scavenges, majorsPerIter: majors / iterations, gcMsPerIter: gcMs / iterations };
 }
 
-function runChild(mode: Mode, pair: string): ChildResult {
-  const r = spawnSync(process.execPath, [...childFlags, '--import', 'tsx', fileURLToPath(import.meta.url), '--child', mode, pair], { encoding: 'utf8', timeout: 600_000 });
-  if (r.status !== 0) throw new Error(`${mode} ${pair} failed: ${r.stderr.slice(-600)}`);
-  return JSON.parse(r.stdout.trim().split('\n').at(-1) as string) as ChildResult;
-}
-
 if (process.argv[2] === '--child') {
   console.log(JSON.stringify(await child(process.argv[3] as Mode, process.argv[4] as string)));
 } else {
@@ -103,7 +97,7 @@ if (process.argv[2] === '--child') {
   const rows: Record<string, string>[] = [];
   for (const pair of pairs) {
     for (const mode of ['floor', 'conversion'] as const) {
-      const r = runChild(mode, pair);
+      const r = runTsChild<ChildResult>(fileURLToPath(import.meta.url), ['--child', mode, pair], childFlags, 600_000);
       const row: Record<string, string> = { pair, mode, 'ms/iter': PHASES.reduce((s, p) => s + r.msPerIter[p], 0).toFixed(1) };
       for (const p of PHASES) {
         const [n, ms] = r.scavenges[p];
