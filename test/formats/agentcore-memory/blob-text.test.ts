@@ -74,4 +74,9 @@ describe('sameJsonText', () => {
     expect(sameJsonText([Number.NaN, undefined] as unknown as JsonValue, [null, null])).toBe(true);
     expect(sameJsonText({ b: 1, a: 2 }, { a: 2, b: 1 })).toBe(false);
   });
+  it('reads only own keys, as JSON.stringify writes them', () => {
+    const inherits = Object.assign(Object.create({ a: 1 }) as object, { b: 2 }) as JsonValue;
+    expect(sameJsonText(inherits, { b: 2 })).toBe(true);
+    expect(sameJsonText(inherits, { a: 1, b: 2 })).toBe(false);
+  });
 });

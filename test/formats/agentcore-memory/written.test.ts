@@ -12,7 +12,7 @@ import type { CallNames } from '../../../src/formats/agentcore-memory/call-names
 import { messagesOf, parseEvent, type ParsedBlobs } from '../../../src/formats/agentcore-memory/event-decode.js';
 import { encodeContent } from '../../../src/formats/agentcore-memory/content.js';
 import { encodeEvent } from '../../../src/formats/agentcore-memory/event-encode.js';
-import { writesBack } from '../../../src/formats/agentcore-memory/mapping.js';
+import { sameJson, writesBack } from '../../../src/formats/agentcore-memory/mapping.js';
 import { strandsMessages } from '../../../src/formats/agentcore-memory/strands.js';
 import { isJsonClean, sameInput, writesBackAsWritten, type Written } from '../../../src/formats/agentcore-memory/written.js';
 import { DEFAULT_LIMITS, type DecodeContext } from '../../../src/formats/codec.js';
@@ -171,5 +171,28 @@ describe('agentcore-memory read-back shortcut (written.ts)', () => {
     expect(wrong).toEqual([]);
     expect(clean).toBeGreaterThan(100);
     for (const o of [undefined, -0, NaN, new Date(0), new Box(), { a: undefined }]) expect(isJsonClean({ v: o })).toBe(false);
+  });
+});
+
+describe('sameJson (payload comparison of the read-back check)', () => {
+  // The same value with object keys sorted and keys holding undefined left out: equal texts, equal values.
+  const sorted = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sorted);
+    if (v === null || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) if ((v as Record<string, unknown>)[k] !== undefined) out[k] = sorted((v as Record<string, unknown>)[k]);
+    return out;
+  };
+  it('is equality of JSON values with key order ignored', () => {
+    fc.assert(fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+      expect(sameJson(a, b)).toBe(JSON.stringify(sorted(a)) === JSON.stringify(sorted(b)));
+      expect(sameJson(a, structuredClone(a))).toBe(true);
+    }), { numRuns: 500 });
+  });
+  it('reads only own keys', () => {
+    const inherits = Object.assign(Object.create({ a: 1 }) as object, { b: 2 });
+    expect(sameJson(inherits, { b: 2 })).toBe(true);
+    expect(sameJson({ b: 2 }, inherits)).toBe(true);
+    expect(sameJson(inherits, { a: 1, b: 2 })).toBe(false);
   });
 });

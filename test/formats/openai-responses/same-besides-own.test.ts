@@ -22,6 +22,8 @@ const atoms: (() => unknown)[] = [
   () => ({}), () => Object.create(null), () => [], () => [undefined], () => [null], () => sparse(), () => [1, undefined, 3], () => Sub.from([1]),
   () => ({ a: undefined }), () => ({ a: 1 }), () => ({ a: null }), () => ({ b: 1, a: 2 }), () => ({ a: 2, b: 1 }), () => new Date(0), () => new String('a'), () => ({ 0: 'a' }), () => ['a'],
   () => ({ ext: {} }), () => ({ ext: { [OR]: { x: 1 } } }), () => ({ ext: { [OR]: 1, o: undefined } }), () => ({ ext: { o: undefined } }), () => ({ ext: { o: 1 } }), () => ({ ext: { o: 1, [OR]: 2 } }),
+  // Inherited enumerable keys (for-in visits them: the walk must not) and a non-enumerable own key.
+  () => Object.create({ a: 1 }), () => Object.assign(Object.create({ a: 1 }), { b: 2 }), () => ({ ext: Object.create({ o: 1 }) }), () => Object.defineProperty({}, 'a', { value: 1, enumerable: false }),
   () => ({ ext: ['a'] }), () => ({ ext: { 0: 'a' } }), () => ({ ext: null }), () => ({ ext: 'x' }), () => ({ ext: undefined }), () => ({ ext: { o: { ext: { [OR]: 1 } } } }), () => ({ ext: { o: {} } }),
 ];
 

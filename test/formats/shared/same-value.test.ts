@@ -22,6 +22,10 @@ const CASES: [unknown, unknown][] = [
   [null, undefined],
   [{ a: { b: { c: [true, false] } } }, { a: { b: { c: [true, false] } } }],
   [{ a: { b: { c: [true, false] } } }, { a: { b: { c: [true, true] } } }],
+  // Inherited enumerable keys are not the object's own (for-in visits them; the comparison must not).
+  [Object.create({ a: 1 }), {}],
+  [Object.assign(Object.create({ a: 1 }), { b: 2 }), { b: 2 }],
+  [Object.assign(Object.create({ a: 1 }), { b: 2 }), { a: 1, b: 2 }],
 ];
 
 describe('sameValue', () => {
