@@ -9,6 +9,7 @@
 import { convert } from '../../src/index.js';
 import { PROVIDERS, requestBodies, responseBodies, SOURCES, TARGETS } from './bodies.js';
 import type { Images } from './generate.js';
+import { short } from './report.js';
 import { cpu } from './timing.js';
 
 const kind = process.env['KIND'] === 'response' ? 'response' : 'request';
@@ -19,7 +20,6 @@ const sources = kind === 'response' ? [...PROVIDERS] : [...SOURCES];
 const targets = kind === 'response' ? [...PROVIDERS] : [...TARGETS];
 const bodies = kind === 'response' ? responseBodies(sources) : requestBodies(size, images, sources);
 
-const short = (id: string): string => (id.startsWith('openai-') ? id.slice(7) : (id.split('-')[0] as string));
 const rows: Record<string, Record<string, string>> = {};
 let over = 0;
 let cells = 0;

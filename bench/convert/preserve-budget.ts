@@ -18,6 +18,7 @@
 import { convert } from '../../src/index.js';
 import { requestBodies, sourcesFromEnv, targetsFromEnv } from './bodies.js';
 import type { Images } from './generate.js';
+import { short } from './report.js';
 import { compare, sink, timingFromEnv, warmUp } from './timing.js';
 
 const size = Number(process.env['MSGS'] ?? 200);
@@ -69,7 +70,6 @@ function stashes(body: unknown): [number, number] {
   return [all, form];
 }
 
-const short = (id: string): string => (id.startsWith('openai-') ? id.slice(7) : (id.split('-')[0] as string));
 const write = (text: string, from: string, to: string, preserve: boolean) => (): void => void (sink.n += JSON.stringify(convert(JSON.parse(text), { from, to, preserve }).value).length);
 const pairs: [from: string, to: string, text: string][] = [];
 for (const from of sources) {
