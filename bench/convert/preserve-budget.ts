@@ -1,8 +1,8 @@
 /**
  * What `preserve` costs over the same conversion without it, and why its groups are stashed (not a
- * bench of the aims). Timed as convert.bench.ts times a cell (every op warmed first, then
- * interleaved batches against the floor, median of the per-batch ratios; BENCH_BATCHES,
- * BENCH_MIN_MS), plain and preserve each against the floor. Per pair of the bench's `preserve`
+ * bench of the aims). Each is timed as convert.bench.ts times a cell, by its own convertRow
+ * (every op warmed first, then interleaved batches against the floor, median of the per-batch
+ * ratios; BENCH_BATCHES, BENCH_MIN_MS), plain and preserve each against the floor. Per pair of the bench's `preserve`
  * section (200 messages, small images):
  * - `plain` and `preserve`: parse + convert + write the output, over the floor (parse + write the source);
  * - `stash work`: their difference over the floor, what the stashes and read-back checks cost;
@@ -18,8 +18,9 @@
 import { convert } from '../../src/index.js';
 import { requestBodies, sourcesFromEnv, targetsFromEnv } from './bodies.js';
 import type { Images } from './generate.js';
+import { convertOp, convertRow, type ConvertCase } from './measure.js';
 import { short } from './report.js';
-import { compare, sink, timingFromEnv, warmUp } from './timing.js';
+import { timingFromEnv, warmUp } from './timing.js';
 
 const size = Number(process.env['MSGS'] ?? 200);
 const images = (process.env['IMAGES'] ?? 'small') as Images;
@@ -70,20 +71,20 @@ function stashes(body: unknown): [number, number] {
   return [all, form];
 }
 
-const write = (text: string, from: string, to: string, preserve: boolean) => (): void => void (sink.n += JSON.stringify(convert(JSON.parse(text), { from, to, preserve }).value).length);
 const pairs: [from: string, to: string, text: string][] = [];
 for (const from of sources) {
   const text = bodies.text.get(from);
   if (text !== undefined) for (const to of targets) if (to !== from) pairs.push([from, to, text]);
 }
-warmUp(pairs.flatMap(([from, to, text]) => [write(text, from, to, false), write(text, from, to, true)]), timing);
+// The bench's own cell (measure.ts), with and without preserve.
+const cell = (from: string, to: string, text: string, preserve: boolean): ConvertCase => ({ setting: 'preserve-budget', from, to, text, preserve });
+warmUp(pairs.flatMap(([from, to, text]) => [convertOp(cell(from, to, text, false)), convertOp(cell(from, to, text, true))]), timing);
 
 const rows: Record<string, Record<string, string>> = {};
 const sum = { plain: 0, kept: 0, all: 0, form: 0 };
 for (const [from, to, text] of pairs) {
-  const floor = (): void => void (sink.n += JSON.stringify(JSON.parse(text)).length);
-  const plain = compare(floor, write(text, from, to, false), timing).ratio;
-  const kept = compare(floor, write(text, from, to, true), timing).ratio;
+  const plain = convertRow(cell(from, to, text, false), timing).ratio ?? Number.NaN;
+  const kept = convertRow(cell(from, to, text, true), timing).ratio ?? Number.NaN;
   const [all, form] = stashes(convert(JSON.parse(text), { from, to, preserve: true }).value);
   rows[`${short(from)} -> ${short(to)}`] = { plain: plain.toFixed(2), preserve: kept.toFixed(2), 'stash work': (kept - plain).toFixed(2), stashed: String(all), 'form only': String(form) };
   sum.plain += plain;
