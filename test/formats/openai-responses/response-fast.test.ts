@@ -51,7 +51,12 @@ const EDITS: [string, (r: Response) => Response][] = [
 const MINTED = /"(resp|msg|fc)_[0-9a-f]{32}"/g;
 /** A message stash's fingerprint covers the items, made-up ids included. */
 const HASH = /"hash":"[0-9a-f]{8}"/g;
-const written = (v: unknown): string => JSON.stringify(v).replace(MINTED, '"$1_<id>"').replace(HASH, '"hash":"<hash>"');
+/** A response with no `created` gets the clock's second, which two encodes may straddle. */
+const CLOCK = /"created_at":\d+/g;
+const written = (v: unknown, clock = false): string => {
+  const text = JSON.stringify(v).replace(MINTED, '"$1_<id>"').replace(HASH, '"hash":"<hash>"');
+  return clock ? text.replace(CLOCK, '"created_at":<now>') : text;
+};
 
 describe('Responses response encoder shortcuts', () => {
   const all = canonicals();
@@ -70,7 +75,8 @@ describe('Responses response encoder shortcuts', () => {
         for (const preserve of [false, true]) {
           const fast = encode(edited, { to: OR, kind: 'response', preserve });
           const slow = encode(general, { to: OR, kind: 'response', preserve });
-          expect(written(fast.value), `${name} ${edit}${preserve ? ' preserve' : ''}`).toBe(written(slow.value));
+          const clock = edited.created === undefined;
+          expect(written(fast.value, clock), `${name} ${edit}${preserve ? ' preserve' : ''}`).toBe(written(slow.value, clock));
           expect(fast.losses).toEqual(slow.losses);
           compared++;
         }
