@@ -329,7 +329,7 @@ export function encodeItems(
     prevModelSide = isModelSide(out[out.length - 1] as JsonObject) && !(STASH_KEY in (out[0] as JsonObject));
     for (let k = 0; k < out.length; k++) items.push(out[k] as JsonObject);
     pending = [];
-    pendingLosses.items.length = 0;
+    if (pendingLosses.length !== 0) pendingLosses.items.length = 0;
   }
   for (const l of pendingLosses.items) ctx.losses.push(ctx.preserve ? { ...l, action: 'stashed' } : l);
   return { items, trailing: pending };

@@ -296,7 +296,9 @@ function withChecks(node: Node, base: FastCheck): FastCheck {
       return true;
     } finally {
       payload.value = undefined;
-      payload.issues.length = 0;
+      // Setting an array's length is a runtime call even when it is already 0 (~1% of a small
+      // response's conversion): only a failed check left issues to drop.
+      if (payload.issues.length !== 0) payload.issues.length = 0;
       if (own) sharedBusy = false;
     }
   };
