@@ -10,7 +10,7 @@ import { convert } from '../../src/index.js';
 import { PROVIDERS, requestBodies, responseBodies, SOURCES, TARGETS } from './bodies.js';
 import type { Images } from './generate.js';
 import { short } from './report.js';
-import { cpu } from './timing.js';
+import { boundRatio, sourceFloor } from './timing.js';
 
 const kind = process.env['KIND'] === 'response' ? 'response' : 'request';
 const size = Number(process.env['MSGS'] ?? 20);
@@ -26,14 +26,12 @@ let cells = 0;
 for (const from of sources) {
   const text = bodies.text.get(from);
   if (text === undefined) continue;
-  const parse = cpu(() => JSON.parse(text));
-  const parsed: unknown = JSON.parse(text);
-  const floor = parse + cpu(() => JSON.stringify(parsed));
+  const source = sourceFloor(text);
   const row: Record<string, string> = {};
   for (const to of targets) {
     if (preserve && to === from) continue;
     const out = convert(JSON.parse(text), { from, to, kind, preserve }).value;
-    const bound = (parse + cpu(() => JSON.stringify(out))) / floor;
+    const bound = boundRatio(source, out);
     row[short(to)] = bound.toFixed(2);
     cells++;
     if (bound > 1.5) over++;

@@ -13,7 +13,7 @@
 import { convert } from '../../src/index.js';
 import { PROVIDERS, responseBodies } from './bodies.js';
 import { short } from './report.js';
-import { cpu } from './timing.js';
+import { boundRatio, cpu, sourceFloor } from './timing.js';
 
 const MINIMAL = {
   id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-x', content: [{ type: 'text', text: 'hi' }],
@@ -33,14 +33,13 @@ let fixedShare = 0;
 for (const from of PROVIDERS) {
   const body = text(from);
   const small = minimalText(from);
-  const parse = cpu(() => JSON.parse(body));
-  const parsed: unknown = JSON.parse(body);
-  const floor = parse + cpu(() => JSON.stringify(parsed));
+  const source = sourceFloor(body);
+  const { parse, floor } = source;
   const smallParse = cpu(() => JSON.parse(small));
   const row: Record<string, string> = { 'floor µs': floor.toFixed(2) };
   for (const to of PROVIDERS) {
     const out = run(body, from, to);
-    const bound = (parse + cpu(() => JSON.stringify(out))) / floor;
+    const bound = boundRatio(source, out);
     const min = (cpu(() => run(small, from, to)) - smallParse) / floor;
     const conversion = (cpu(() => run(body, from, to)) - parse) / floor;
     fixedShare += min / conversion / (PROVIDERS.length * PROVIDERS.length);

@@ -136,3 +136,23 @@ export function cpu(f: () => void): number {
   }
   return best;
 }
+
+/** A source body's floor in CPU µs (JSON.parse + JSON.stringify of it), with the parse's share. */
+export interface SourceFloor {
+  parse: number;
+  floor: number;
+}
+
+export function sourceFloor(text: string): SourceFloor {
+  const parse = cpu(() => JSON.parse(text));
+  const parsed: unknown = JSON.parse(text);
+  return { parse, floor: parse + cpu(() => JSON.stringify(parsed)) };
+}
+
+/**
+ * What a converter that cost nothing would score: parsing the source and writing `out` (the real
+ * conversion output), over the floor (bound.ts, response-costs.ts).
+ */
+export function boundRatio(source: SourceFloor, out: unknown): number {
+  return (source.parse + cpu(() => JSON.stringify(out))) / source.floor;
+}
