@@ -49,6 +49,16 @@ export function splitExt(ext: Ext | undefined): { residue: JsonObject; foreign: 
   return { residue, foreign };
 }
 
+/**
+ * `{ ...out, ...more }`, written into `out` (a fresh object of the caller's): V8 gives each object
+ * that a spread copies into and then gives a key of its own a hidden class of its own (~1 µs each,
+ * and every later read of them megamorphic; bench/fast-properties.ts finds such paths).
+ */
+function addAll(out: JsonObject, more: JsonObject): JsonObject {
+  for (const k in more) put(out, k, more[k] as JsonValue);
+  return out;
+}
+
 function rest(obj: JsonObject, known: ReadonlySet<string>): JsonObject {
   const out: JsonObject = {};
   for (const k in obj) if (!known.has(k) && obj[k] !== undefined) put(out, k, obj[k] as JsonValue);
@@ -118,7 +128,7 @@ export function encodeContent(part: Part): JsonObject {
   const out = { ...part } as unknown as JsonObject;
   if (foreign === undefined) delete out['ext'];
   else out['ext'] = foreign as unknown as JsonObject;
-  return { ...out, ...residue };
+  return addAll(out, residue);
 }
 
 /** Canonical extras a call or result carries as extra keys: an explicit `providerExecuted: false`, cache, other formats' ext. */
@@ -128,7 +138,7 @@ function extras(part: ToolCallPart | ToolResultPart): JsonObject {
   if (part.providerExecuted === false) out['providerExecuted'] = false;
   if (part.cache) out['cache'] = part.cache as unknown as JsonObject;
   if (foreign) out['ext'] = foreign as unknown as JsonObject;
-  return { ...out, ...residue };
+  return addAll(out, residue);
 }
 
 function takeExtras(entry: JsonObject, known: ReadonlySet<string>, path: Path, issues: Issue[]): { cache?: Part['cache']; ext?: Ext; providerExecuted?: false } | undefined {
@@ -181,7 +191,7 @@ export function encodeCall(part: ToolCallPart): JsonObject {
   if (!(own(part.ext)?.['$noArguments'] === true && isJsonObject(part.arguments) && Object.keys(part.arguments).length === 0)) out['arguments'] = part.arguments;
   // The exact text only when it says more than the arguments do (OpenAI sends it always).
   if (part.argumentsJson !== undefined && part.argumentsJson !== JSON.stringify(part.arguments)) out['argumentsJson'] = part.argumentsJson;
-  return { ...out, ...extras(part) };
+  return addAll(out, extras(part));
 }
 
 /** How a result's flat (older) `content` was written: a string, null, absent, or another JSON value. */
@@ -279,9 +289,15 @@ export function encodeResult(part: ToolResultPart, callName?: string): JsonObjec
     if (part.stringContent === true) out['stringContent'] = true;
   }
   if (part.isError !== undefined) out['isError'] = part.isError;
-  const entry = { ...out, ...extras(part) };
-  if (last === undefined) return entry;
-  delete entry['name'];
+  addAll(out, extras(part));
+  if (last === undefined) return out;
+  if (!Object.hasOwn(out, 'name')) {
+    out['name'] = last;
+    return out;
+  }
+  // The name moved last: a copy without it (a delete and a new key would make a hidden class per entry).
+  const entry: JsonObject = {};
+  for (const k in out) if (k !== 'name') put(entry, k, out[k] as JsonValue);
   entry['name'] = last;
   return entry;
 }
