@@ -6,16 +6,24 @@
  * every decode and the output of every conversion (with and without `preserve`) of the bench's
  * 20-message bodies, its responses, and the real captures test/support/samples.ts finds; and the
  * data of every wire event written transcoding the bench's generated stream and the stream
- * captures to each stream dialect.
+ * captures to each stream dialect; and, for every canonical value swept, the AgentCore Memory event
+ * of each message with its blobs left objects (as the read-back check builds them before they
+ * become JSON text inside the events, so the outputs above never show them).
  *
  *   node --allow-natives-syntax --import tsx bench/fast-properties.ts
  * Prints each slow object's path (indexes as N) with a count; exits 1 when there is any of at most
  * LARGE keys. Larger ones are listed apart and not counted: V8 also makes a dictionary of an object
  * given more than 16 fields by computed keys (a residue copied key by key, a Responses body's
  * fields restored onto it), and the only such objects here are one per body, not per message.
+ * Also exits 1 for a path whose objects each take a hidden class of their own (see MANY_MAPS),
+ * but those listed in ONCE_PER_BODY.
  */
 import { convert, decode } from '../src/index.js';
 import type { WireEvent } from '../src/model/stream-event.js';
+import type { Message } from '../src/model/message.js';
+import { encodeEvent } from '../src/formats/agentcore-memory/event-encode.js';
+import { namesFor } from '../src/formats/agentcore-memory/call-names.js';
+import { LossList } from '../src/formats/shared/loss-list.js';
 import { Transcoder } from '../src/stream/transcode.js';
 import { samples } from '../test/support/samples.js';
 import { localStreamCaptures, sharedStreamCaptures, type StreamDialect } from '../test/support/streams.js';
@@ -23,6 +31,7 @@ import { PROVIDERS, requestBodies, responseBodies, SOURCES, TARGETS } from './co
 import { syntheticWire } from './stream/synthetic.js';
 
 const hasFast = new Function('v', 'return %HasFastProperties(v)') as (v: object) => boolean;
+const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
 try {
   hasFast({});
 } catch {
@@ -36,14 +45,51 @@ const slow = new Map<string, number>();
 const large = new Map<string, number>();
 let objects = 0;
 
+/**
+ * Objects of one path and one key list normally share a few hidden classes (one per site that
+ * builds them). A path where they take many (MANY_MAPS or more) has a hidden class per object:
+ * V8 makes one for each object built by a spread and then given a key the spread did not copy
+ * (`const o = { ...a, ...b }; o.k = v`), and every later read of such objects is megamorphic.
+ */
+const MANY_MAPS = 10;
+/**
+ * Paths known to take a hidden class per object, each built once per body or stream (not per
+ * message, part or delta), so not worth the copy loop: Gemini tool hints and function-calling
+ * config, a Responses body's `reasoning`, the final A2A status's metadata, a Responses stream's
+ * message item (once per item).
+ */
+const ONCE_PER_BODY = [
+  /tools\.N\.ext\.gemini \{/,
+  /\.toolConfig\.functionCallingConfig \{/,
+  /-> openai-responses( \(preserve\))?\.reasoning \{/,
+  /-> a2a stream (event|end)\.result\.statusUpdate\.metadata \{usage, canonical_type\}$/,
+  /-> openai-responses stream event\.item \{id, type, status, content, role\}$/,
+];
+const shapes = new Map<string, { reps: object[]; n: number }>();
+const unshared = new Map<string, number>();
+const onceUnshared = new Map<string, number>();
+
+function noteShape(v: object, path: string): void {
+  const key = `${path}|${Object.keys(v).join(',')}`;
+  let s = shapes.get(key);
+  if (s === undefined) shapes.set(key, (s = { reps: [], n: 0 }));
+  s.n++;
+  if (s.reps.length >= MANY_MAPS || s.reps.some((r) => sameMap(r, v))) return;
+  s.reps.push(v);
+  const where = `${path} {${Object.keys(v).join(', ')}}`;
+  if (s.reps.length === MANY_MAPS) (ONCE_PER_BODY.some((r) => r.test(where)) ? onceUnshared : unshared).set(where, s.n);
+}
+
 function walk(v: unknown, path: string, seen: Set<object>): void {
   if (v === null || typeof v !== 'object' || seen.has(v)) return;
   seen.add(v);
   objects++;
-  if (!Array.isArray(v) && !hasFast(v)) {
+  if (!Array.isArray(v)) {
     const key = path.replace(/\.\d+(?=\.|$)/g, '.N');
-    const map = Object.keys(v).length > LARGE ? large : slow;
-    map.set(key, (map.get(key) ?? 0) + 1);
+    if (!hasFast(v)) {
+      const map = Object.keys(v).length > LARGE ? large : slow;
+      map.set(key, (map.get(key) ?? 0) + 1);
+    } else noteShape(v, key);
   }
   for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], `${path}.${k}`, seen);
 }
@@ -55,9 +101,24 @@ const REQUEST_TARGETS = [...TARGETS, 'ag-ui', 'a2a', 'agentcore-memory'];
 /** A body as a server gets it: parsed from text (objects from structuredClone take other shapes). */
 const fromText = (body: unknown): unknown => JSON.parse(JSON.stringify(body));
 
+/** Each message's AgentCore event with its blobs as objects, with and without `preserve`. */
+function sweepBlobObjects(label: string, messages: readonly Message[]): void {
+  const calls = new Map<string, string>();
+  messages.forEach((m, i) => {
+    const names = namesFor(m, calls);
+    for (const preserve of [false, true]) {
+      walk(encodeEvent(m, ['messages', i], new LossList(), new LossList(), preserve, undefined, 'objects', names), `${label} agentcore-memory event (blobs as objects${preserve ? ', preserve' : ''})`, new Set());
+    }
+    if (m.role === 'assistant') for (const p of m.parts) if (p.type === 'tool-call') calls.set(p.id, p.name);
+  });
+}
+
 function sweep(label: string, from: string, body: unknown, kind: Kind, targets: readonly string[]): void {
   try {
-    walk(decode(fromText(body), { from, kind }).value, `${label} ${from} canonical`, new Set());
+    const canonical = decode(fromText(body), { from, kind }).value;
+    walk(canonical, `${label} ${from} canonical`, new Set());
+    const messages = (canonical as { messages?: Message[] }).messages;
+    if (kind === 'request' && Array.isArray(messages)) sweepBlobObjects(`${label} ${from}`, messages);
   } catch {
     return; // not a valid body of the dialect: nothing is handed out
   }
@@ -115,5 +176,8 @@ for (const from of STREAM_DIALECTS) {
 console.log(`${objects} objects walked (bench bodies, ${captures} captures, bench streams and ${streams} stream captures)`);
 for (const [path, n] of [...large].sort((a, b) => b[1] - a[1])) console.log(`large, not counted x${n}: ${path}`);
 for (const [path, n] of [...slow].sort((a, b) => b[1] - a[1])) console.log(`slow x${n}: ${path}`);
+for (const [path, n] of onceUnshared) console.log(`once per body, not counted: a hidden class per object (${MANY_MAPS} different within the first ${n} of one key list): ${path}`);
+for (const [path, n] of unshared) console.log(`a hidden class per object (${MANY_MAPS} different within the first ${n} of one key list): ${path}`);
 console.log(slow.size === 0 ? `no object of at most ${LARGE} keys in dictionary mode` : `${slow.size} paths with objects of at most ${LARGE} keys in dictionary mode`);
-process.exit(slow.size === 0 ? 0 : 1);
+console.log(unshared.size === 0 ? 'no path whose objects each take their own hidden class' : `${unshared.size} paths whose objects each take their own hidden class`);
+process.exit(slow.size === 0 && unshared.size === 0 ? 0 : 1);

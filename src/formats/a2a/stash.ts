@@ -17,6 +17,7 @@
 import type { Ext } from '../../model/ext.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
+import { copyKeys, setOwn } from '../shared/residue.js';
 import { STASH_KEY } from '../shared/stash.js';
 import { A2A } from './a2a-api.js';
 
@@ -34,7 +35,12 @@ const ADDED = 'metadataAdded';
 /** Puts `stash` under `metadata[key]` of `holder` (in place), marking metadata it had to create. */
 export function putInMetadata(holder: JsonObject, key: string, stash: JsonObject): void {
   const meta = holder['metadata'];
-  if (isJsonObject(meta)) holder['metadata'] = { ...meta, [key]: stash };
+  if (isJsonObject(meta)) {
+    // copyKeys, not `{ ...meta, [key]: stash }`, which gives each message's metadata a hidden class of its own.
+    const metadata = copyKeys(meta);
+    setOwn(metadata, key, stash);
+    holder['metadata'] = metadata;
+  }
   else holder['metadata'] = { [key]: { ...stash, [ADDED]: true } };
 }
 

@@ -10,6 +10,7 @@
  */
 import type { JsonObject } from '../../model/json.js';
 import type { ReasoningStartEvent, StreamEvent, WireEvent } from '../../model/stream-event.js';
+import { copyKeys, setOwn } from '../shared/residue.js';
 import { AG_UI, META_KEY } from './ag-ui-api.js';
 
 type R = Extract<StreamEvent, { type: 'reasoning-start' | 'reasoning-delta' | 'reasoning-end' }>;
@@ -36,8 +37,12 @@ function residueOf(fields: JsonObject | undefined, exclude: readonly string[]): 
 
 function withMeta(fields: JsonObject, ours: JsonObject | undefined): JsonObject {
   if (ours === undefined || Object.keys(ours).length === 0) return fields;
-  const meta = obj(fields['metadata']);
-  return { ...fields, metadata: { ...meta, [META_KEY]: ours } };
+  // copyKeys, not spreads: a spread copy given a new key takes a hidden class of its own.
+  const metadata = copyKeys(obj(fields['metadata']) ?? {});
+  setOwn(metadata, META_KEY, ours);
+  const out = copyKeys(fields);
+  out['metadata'] = metadata;
+  return out;
 }
 
 export class ReasoningWriter {

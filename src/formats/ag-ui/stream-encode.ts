@@ -13,7 +13,7 @@ import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
-import { reportForeignExt, restoreResidue } from '../shared/residue.js';
+import { copyKeys, reportForeignExt, restoreResidue, setOwn } from '../shared/residue.js';
 import { jsonString, Template, WrittenEvent } from '../shared/stream-written.js';
 import { AG_UI, EVENT_TYPES, META_KEY } from './ag-ui-api.js';
 import { encodeContent } from './content-encode.js';
@@ -27,11 +27,16 @@ export const own = (ext: Ext | undefined): JsonObject | undefined => ext?.[AG_UI
 
 /** An AG-UI event: its fields, then the residue its canonical event kept, with `metadata.interlingua` merged in. */
 export function wire(fields: JsonObject, ext?: Ext, ours?: JsonObject): WireEvent {
-  const out: JsonObject = { ...fields };
+  const marked = ours !== undefined && Object.keys(ours).length > 0;
+  if (!marked && own(ext) === undefined) return { data: { ...fields } };
+  // Copied key by key, not spread: keys added to a spread copy give each event a hidden class of its own.
+  const out = copyKeys(fields);
   restoreResidue(out, ext, AG_UI);
-  if (ours !== undefined && Object.keys(ours).length > 0) {
+  if (marked) {
     const meta = out['metadata'];
-    out['metadata'] = { ...(meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? meta : {}), [META_KEY]: ours };
+    const metadata = meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? copyKeys(meta) : {};
+    setOwn(metadata, META_KEY, ours);
+    out['metadata'] = metadata;
   }
   return { data: out };
 }
