@@ -5,10 +5,11 @@
  * the loss reports, the caller's JSON.stringify) is then slower. Swept: the canonical value of
  * every decode and the output of every conversion (with and without `preserve`) of the bench's
  * 20-message bodies, its responses, and the real captures test/support/samples.ts finds; and the
- * data of every wire event written transcoding the bench's generated stream and the stream
- * captures to each stream dialect; and, for every canonical value swept, the AgentCore Memory event
- * of each message with its blobs left objects (as the read-back check builds them before they
- * become JSON text inside the events, so the outputs above never show them).
+ * canonical events each stream decoder gives and the data of every wire event written
+ * transcoding the bench's generated stream and the stream captures to each stream dialect; and,
+ * for every canonical value swept, the AgentCore Memory event of each message with its blobs left
+ * objects (as the read-back check builds them before they become JSON text inside the events, so
+ * the outputs above never show them).
  *
  *   node --allow-natives-syntax --import tsx bench/fast-properties.ts
  * Prints each slow object's path (indexes as N) with a count; exits 1 when there is any of at most
@@ -24,6 +25,7 @@ import type { Message } from '../src/model/message.js';
 import { encodeEvent } from '../src/formats/agentcore-memory/event-encode.js';
 import { namesFor } from '../src/formats/agentcore-memory/call-names.js';
 import { LossList } from '../src/formats/shared/loss-list.js';
+import { streamDecoder } from '../src/stream/codecs.js';
 import { Transcoder } from '../src/stream/transcode.js';
 import { samples } from '../test/support/samples.js';
 import { localStreamCaptures, sharedStreamCaptures, type StreamDialect } from '../test/support/streams.js';
@@ -148,8 +150,16 @@ for (const from of [...SOURCES, 'agentcore-memory']) {
   }
 }
 
-/** Every wire event a transcode from `from` to each stream dialect writes. */
+/** Every canonical event `from`'s stream decoder gives, and every wire event a transcode from `from` to each stream dialect writes. */
 function sweepStream(label: string, from: string, events: readonly WireEvent[]): void {
+  try {
+    const decoder = streamDecoder(from);
+    const seen = new Set<object>();
+    for (const e of events) for (const c of decoder.push(fromText(e) as WireEvent)) walk(c, `${label} ${from} canonical stream event`, seen);
+    for (const c of decoder.end()) walk(c, `${label} ${from} canonical stream end`, seen);
+  } catch {
+    // a stream the decoder refuses: nothing is handed out
+  }
   for (const to of STREAM_DIALECTS) {
     try {
       const t = new Transcoder({ from, to });

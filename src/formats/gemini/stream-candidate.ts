@@ -235,7 +235,8 @@ export class CandidateDecoder {
     this.claimId(given, path);
     const id = typeof given === 'string' ? given : this.ids.mint(name, null);
     this.ids.call(id, name);
-    const own: JsonObject = { ...rest(raw, CALL_PART_KEYS) };
+    // rest's own fresh object, not a spread copy: a copy given a new key takes a hidden class of its own.
+    const own: JsonObject = rest(raw, CALL_PART_KEYS) ?? {};
     const inner = rest(fc, STREAMED_CALL_KEYS);
     if (inner) own['functionCall'] = inner;
     if (typeof given !== 'string') own['$noId'] = true;

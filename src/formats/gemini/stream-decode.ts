@@ -13,6 +13,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { ResponseStartEvent, StreamError, StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { DecodeContext, StreamDecoder } from '../codec.js';
+import { deleteKeys } from '../shared/delete-keys.js';
 import { plainObject } from '../shared/fast-guards.js';
 import { jsonTextEquals } from '../shared/json-text.js';
 import { ToolCallIds } from '../shared/tool-call-ids.js';
@@ -111,7 +112,7 @@ export class GeminiStreamDecoder implements StreamDecoder {
     const e: ResponseStartEvent = { type: 'response-start' };
     if (typeof data['responseId'] === 'string') e.id = data['responseId'];
     if (typeof data['modelVersion'] === 'string') e.model = data['modelVersion'];
-    const own: JsonObject = { ...rest(data, RESPONSE_KEYS) };
+    const own: JsonObject = rest(data, RESPONSE_KEYS) ?? {};
     for (const key in own) this.seen.set(key, seen(own[key] as JsonValue));
     // Vertex leaves index 0 out of every chunk: the encoder does the same.
     if (isJsonObject(first) && typeof first['index'] !== 'number') own['$noIndex'] = true;
@@ -155,8 +156,10 @@ export class GeminiStreamDecoder implements StreamDecoder {
  */
 function usageSoFar(u: JsonObject): Partial<Usage> {
   const usage: Partial<Usage> = decodeUsage(u);
-  if (u['promptTokenCount'] === undefined && u['toolUsePromptTokenCount'] === undefined) delete usage.inputTokens;
-  if (u['candidatesTokenCount'] === undefined && u['thoughtsTokenCount'] === undefined) delete usage.outputTokens;
+  const noInput = u['promptTokenCount'] === undefined && u['toolUsePromptTokenCount'] === undefined;
+  const noOutput = u['candidatesTokenCount'] === undefined && u['thoughtsTokenCount'] === undefined;
+  // deleteKeys, not delete: a key deleted before the last makes the event's usage a dictionary.
+  if (noInput || noOutput) deleteKeys(usage as JsonObject, (k) => (noInput && k === 'inputTokens') || (noOutput && k === 'outputTokens'));
   return usage;
 }
 
