@@ -3,7 +3,8 @@
  * check). An object goes to dictionary mode when a key other than the last is deleted from it, or
  * when many fields are added to it by keyed stores; every later read of it (the encoders' walks,
  * the loss reports, the caller's JSON.stringify) is then slower. Swept: the canonical value of
- * every decode and the output of every conversion (with and without `preserve`) of the bench's
+ * every decode and the output of every conversion (with and without `preserve`), and that
+ * output's own decode (what `preserve`'s read-back check reads), of the bench's
  * 20-message bodies, its responses, and the real captures test/support/samples.ts finds; and the
  * canonical events each stream decoder gives and the data of every wire event written
  * transcoding the bench's generated stream and the stream captures to each stream dialect; and,
@@ -58,9 +59,10 @@ const MANY_MAPS = 10;
  * Paths known to take a hidden class per object, each built once per body or stream (not per
  * message, part or delta), so not worth the copy loop: Gemini tool hints and function-calling
  * config, a Responses body's `reasoning`, the final A2A status's metadata, a Responses stream's
- * message item (once per item).
+ * message item (once per item), a request's or a response choice's `ext` restored from a stash.
  */
 const ONCE_PER_BODY = [
+  /\(preserve\) read back(\.choices\.N)?\.ext \{/,
   /tools\.N\.ext\.gemini \{/,
   /\.toolConfig\.functionCallingConfig \{/,
   /-> openai-responses( \(preserve\))?\.reasoning \{/,
@@ -127,7 +129,10 @@ function sweep(label: string, from: string, body: unknown, kind: Kind, targets: 
   for (const to of targets) {
     for (const preserve of [false, true]) {
       try {
-        walk(convert(fromText(body), { from, to, kind, preserve }).value, `${label} ${from} -> ${to}${preserve ? ' (preserve)' : ''}`, new Set());
+        const out = convert(fromText(body), { from, to, kind, preserve }).value;
+        walk(out, `${label} ${from} -> ${to}${preserve ? ' (preserve)' : ''}`, new Set());
+        // What `preserve`'s read-back check decodes: the target's own output.
+        walk(decode(fromText(out), { from: to, kind }).value, `${label} ${from} -> ${to}${preserve ? ' (preserve)' : ''} read back`, new Set());
       } catch {
         // a pair the target refuses (strict limits): nothing is handed out
       }

@@ -3,6 +3,7 @@
  * run's own fields (threadId, runId, state, context, forwardedProps, resume, protocolVersion,
  * parentRunId) have none and stay in ext['ag-ui'] for the way back (other formats report them).
  */
+import type { Ext } from '../../model/ext.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { Request } from '../../model/request.js';
 import type { FunctionTool } from '../../model/tool.js';
@@ -12,6 +13,7 @@ import { keepResidue, residue } from '../shared/residue.js';
 import { AG_UI, INPUT_KEYS, TOOL_KEYS } from './ag-ui-api.js';
 import { decodeMessages } from './message-decode.js';
 import { validateRequest } from './validate.js';
+import { deleteKeys, withoutKey } from '../shared/delete-keys.js';
 
 function decodeTool(t: JsonObject): FunctionTool {
   const tool: FunctionTool = { type: 'function', name: t['name'] as string };
@@ -40,10 +42,10 @@ export function decodeRequest(input: unknown, ctx: DecodeContext): Request {
   if (fields?.['$generatedIds'] === true) {
     const own = req.ext?.[AG_UI];
     if (own) {
-      delete own['threadId'];
-      delete own['runId'];
-      if (Object.keys(own).length === 0) delete (req.ext as JsonObject)[AG_UI];
-      if (req.ext && Object.keys(req.ext).length === 0) delete req.ext;
+      // deleteKeys, not delete, which leaves a dictionary of any key but the last.
+      deleteKeys(own, (k) => k === 'threadId' || k === 'runId');
+      if (Object.keys(own).length === 0) req.ext = withoutKey(req.ext as JsonObject, AG_UI) as Ext;
+      if (req.ext && Object.keys(req.ext).length === 0) deleteKeys(req as unknown as JsonObject, (k) => k === 'ext');
     }
   }
   return req;

@@ -10,9 +10,11 @@
  * stays the result's.
  */
 import type { Ext } from '../../model/ext.js';
+import type { JsonObject } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ToolResultPart } from '../../model/part.js';
 import { AGENTCORE } from './agentcore-memory-api.js';
+import { withoutKey } from '../shared/delete-keys.js';
 import { own } from './content.js';
 
 /** Call id -> tool name. */
@@ -63,9 +65,8 @@ function withoutHint(ext: Ext | undefined): Ext | undefined {
   const mine = own(ext);
   if (mine === undefined) return ext;
   const rest = omit(mine, '$nameLast');
-  const out: Ext = { ...ext };
-  if (Object.keys(rest).length > 0) out[AGENTCORE] = rest;
-  else delete out[AGENTCORE];
+  // withoutKey, not a delete from a copy, which leaves a dictionary of any key but the last.
+  const out = (Object.keys(rest).length > 0 ? { ...ext, [AGENTCORE]: rest } : withoutKey(ext as JsonObject, AGENTCORE)) as Ext;
   return Object.keys(out).length > 0 ? out : undefined;
 }
 

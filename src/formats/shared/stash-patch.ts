@@ -16,9 +16,11 @@
  * message its first part came from. The diff then runs on the regrouped messages. When the parts do
  * not add up, the message lists are diffed as arrays.
  */
+import type { JsonObject } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { Path } from '../../model/loss.js';
 import { childPath } from './child-path.js';
+import { deleteKeys } from './delete-keys.js';
 
 export type PatchOp = [Path] | [Path, unknown] | [Path, unknown, 1];
 
@@ -183,7 +185,8 @@ export function applyPatch(decoded: readonly Message[], shape: unknown, ops: unk
       if (child === null || typeof child !== 'object') return undefined;
       let copy = child as unknown[] | Record<string, unknown>;
       if (!copied.has(copy)) {
-        copy = Array.isArray(copy) ? copy.slice() : { ...copy };
+        // Key by key, not a spread: a spread copy given new keys takes a hidden class of its own.
+        copy = Array.isArray(copy) ? copy.slice() : plainCopy(copy);
         copied.add(copy);
         put(parent, key as string | number, copy);
       }
@@ -197,7 +200,8 @@ export function applyPatch(decoded: readonly Message[], shape: unknown, ops: unk
       } else {
         if (typeof last !== 'string') return undefined;
         // A key the decode no longer gives (a later decoder that leaves a default out) is deleted already.
-        if (Object.hasOwn(parent, last)) delete parent[last];
+        // deleteKeys, not delete, which leaves a dictionary of any key but the last.
+        if (Object.hasOwn(parent, last)) deleteKeys(parent as JsonObject, (k) => k === last);
       }
     } else if (op.length === 3) {
       if (op[2] !== 1 || !Array.isArray(parent) || !isIndex(last, parent.length + 1)) return undefined;
@@ -208,6 +212,13 @@ export function applyPatch(decoded: readonly Message[], shape: unknown, ops: unk
     }
   }
   return root as Message[];
+}
+
+/** `{ ...obj }` copied key by key (own enumerable keys, `__proto__` kept a plain key). */
+function plainCopy(obj: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(obj)) put(out, k, obj[k]);
+  return out;
 }
 
 function isIndex(key: unknown, length: number): key is number {
