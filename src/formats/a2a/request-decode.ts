@@ -24,7 +24,7 @@ import { NO_KIND, REQUEST_STASH_KEY, takeFromMetadata, withoutGeneratedId } from
 import { invalid, readAs, type Read } from './validate.js';
 import type { Note } from './versions.js';
 import { childPath } from '../shared/child-path.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 
 export type Form = 'messages' | 'message' | 'task' | 'send';
 
@@ -191,7 +191,7 @@ export function decodeRequest(body: unknown, ctx: DecodeContext): Request {
   if (fields?.['$plain'] === true && req.ext !== undefined) {
     const { [A2A]: _hints, ...others } = req.ext;
     if (Object.keys(others).length > 0) req.ext = others;
-    else deleteKeys(req as unknown as JsonObject, (k) => k === 'ext');
+    else deleteKey(req as unknown as JsonObject, 'ext');
   }
   return req;
 }

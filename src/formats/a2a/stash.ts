@@ -40,8 +40,7 @@ export function putInMetadata(holder: JsonObject, key: string, stash: JsonObject
     const metadata = copyKeys(meta);
     setOwn(metadata, key, stash);
     holder['metadata'] = metadata;
-  }
-  else holder['metadata'] = { [key]: { ...stash, [ADDED]: true } };
+  } else holder['metadata'] = { [key]: { ...stash, [ADDED]: true } };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
 import type { Part, ReasoningPart, ToolCallPart } from '../../model/part.js';
 import type { DecodeContext } from '../codec.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 import { keepResidue, residue } from '../shared/residue.js';
 import { takeMessageStash } from '../shared/stash.js';
 import { AG_UI, ASSISTANT_KEYS, CALL_KEYS, FUNCTION_KEYS, META_KEY, MESSAGE_KEYS, REASONING_MESSAGE_KEYS, TOOL_MESSAGE_KEYS } from './ag-ui-api.js';
@@ -73,7 +73,7 @@ export function applyReasoningMeta(part: ReasoningPart, ours: JsonObject, value:
   }
   const summary = ours['summary'];
   if (Array.isArray(summary) && summary.every((s) => typeof s === 'string')) part.summary = summary as string[];
-  if (ours['noText'] === true) deleteKeys(part as unknown as JsonObject, (k) => k === 'text');
+  if (ours['noText'] === true) deleteKey(part as unknown as JsonObject, 'text');
 }
 
 function decodeAssistant(m: JsonObject, args: ParsedArgs, reasoning: ReasoningPart[]): Message {

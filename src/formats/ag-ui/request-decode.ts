@@ -13,7 +13,7 @@ import { keepResidue, residue } from '../shared/residue.js';
 import { AG_UI, INPUT_KEYS, TOOL_KEYS } from './ag-ui-api.js';
 import { decodeMessages } from './message-decode.js';
 import { validateRequest } from './validate.js';
-import { deleteKeys, withoutKey } from '../shared/delete-keys.js';
+import { deleteKey, deleteKeys, withoutKey } from '../shared/delete-keys.js';
 
 function decodeTool(t: JsonObject): FunctionTool {
   const tool: FunctionTool = { type: 'function', name: t['name'] as string };
@@ -45,7 +45,7 @@ export function decodeRequest(input: unknown, ctx: DecodeContext): Request {
       // deleteKeys, not delete, which leaves a dictionary of any key but the last.
       deleteKeys(own, (k) => k === 'threadId' || k === 'runId');
       if (Object.keys(own).length === 0) req.ext = withoutKey(req.ext as JsonObject, AG_UI) as Ext;
-      if (req.ext && Object.keys(req.ext).length === 0) deleteKeys(req as unknown as JsonObject, (k) => k === 'ext');
+      if (req.ext && Object.keys(req.ext).length === 0) deleteKey(req as unknown as JsonObject, 'ext');
     }
   }
   return req;

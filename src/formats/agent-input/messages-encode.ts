@@ -19,7 +19,7 @@ import { decodeSpan } from './request-decode.js';
 import { encodePerMessage } from '../shared/stash-groups.js';
 import { readBack } from '../shared/stash.js';
 import { orphanResultsAsContent } from '../shared/tool-pairing.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 
 /** Content of a tool message whose result had none: ml-commons requires tool messages to have content. */
 export const EMPTY_RESULT_TEXT = '(no content)';
@@ -51,7 +51,7 @@ function encodeToolCall(part: ToolCallPart, base: Path, j: number, losses: LossS
   const inner = hints?.['function'];
   const call: JsonObject = { id: part.id, type: 'function', function: inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? { ...inner, ...fn } : fn };
   restoreResidue(call, part.ext, AGENT_INPUT);
-  if (hints?.['$noType'] === true) deleteKeys(call, (k) => k === 'type');
+  if (hints?.['$noType'] === true) deleteKey(call, 'type');
   return call;
 }
 

@@ -11,7 +11,7 @@ import { reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { mapName } from './tool-names.js';
 import { encodeCache, ID } from './wire-util.js';
 import { childPath } from '../shared/child-path.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 
 type Lossy = (code: string, path: (string | number)[], message: string, approximated?: boolean) => void;
 
@@ -214,7 +214,7 @@ export function applyTopStash(req: Request, fields: JsonObject): void {
       req.messages.splice(0, lead, ...((value as unknown as Message[]) ?? []));
     } else if (key === '$trailing') req.messages.push(...(value as unknown as Message[]));
     else if (key === 'ext' && isJsonObject(value)) req.ext = { ...(value as Request['ext']), ...req.ext };
-    else if (value === null) deleteKeys(target as unknown as JsonObject, (k) => k === key);
+    else if (value === null) deleteKey(target as unknown as JsonObject, key);
     else target[key] = value;
   }
 }

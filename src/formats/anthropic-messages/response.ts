@@ -14,7 +14,7 @@ import { decodeStopReason, encodeStopReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 import { validateResponse } from './validate.js';
 import { foreignExt, ID, rest } from './wire-util.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 
 const KNOWN = new Set(['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage']);
 
@@ -29,10 +29,10 @@ export function decodeResponse(body: unknown, ctx: DecodeContext): Response {
 
   const res = rest(b, KNOWN) ?? {};
   // The encoder writes stop_sequence itself (null unless a sequence matched).
-  if (sequence === null) deleteKeys(res as unknown as JsonObject, (k) => k === 'stop_sequence');
+  if (sequence === null) deleteKey(res as unknown as JsonObject, 'stop_sequence');
   else if (sequence === undefined) res['$noStopSequence'] = true;
   else if (choice.stopReason?.sequence !== sequence) res['stop_sequence'] = sequence;
-  if (stop === null) deleteKeys(res as unknown as JsonObject, (k) => k === 'stop_reason');
+  if (stop === null) deleteKey(res as unknown as JsonObject, 'stop_reason');
   // A stop reason newer than this codec: write it back as it came, only to Anthropic.
   if (choice.stopReason?.unified === 'other') res['$stopRaw'] = true;
   if (Object.keys(res).length > 0) keepResidue(out, ID, res);
@@ -52,7 +52,7 @@ function applyStash(out: Response, fields: JsonObject, b: JsonObject, ctx: Decod
   if (isJsonObject(ext)) out.ext = { ...(ext as Response['ext']), ...out.ext };
   const target = out as unknown as Record<string, unknown>;
   for (const key in rest) {
-    if (rest[key] === null) deleteKeys(target as unknown as JsonObject, (k) => k === key); // null: the field was absent
+    if (rest[key] === null) deleteKey(target as unknown as JsonObject, key); // null: the field was absent
     else target[key] = rest[key];
   }
 }

@@ -11,7 +11,7 @@ import { decodeMessage, decodeSpan } from './message-decode.js';
 import { decodeResponseFormat, decodeToolChoice, decodeTools, plainToolChoice } from './tools.js';
 import { validateRequest } from './validate.js';
 import { ID, rest } from './wire-util.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 
 /**
  * `modelId` is a path label (POST /model/{modelId}/converse), not a body member. The body may still
@@ -103,7 +103,7 @@ export function applyTopStash(req: Request, fields: JsonObject, hasSystem: boole
     const value = fields[key];
     if (key === '$system') req.messages.splice(0, hasSystem ? 1 : 0, ...((value as unknown as Message[]) ?? []));
     else if (key === '$trailing') req.messages.push(...((value as unknown as Message[]) ?? []));
-    else if (value === null) deleteKeys(target as unknown as JsonObject, (k) => k === key);
+    else if (value === null) deleteKey(target as unknown as JsonObject, key);
     else target[key] = value;
   }
 }

@@ -16,7 +16,7 @@ import { decodeUsage, encodeUsage } from './usage.js';
 import { validateResponse } from './validate.js';
 import { ID, lose, rest, restBeside } from './wire-util.js';
 import { childPath } from '../shared/child-path.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 
 /** metrics, trace, additionalModelResponseFields, performanceConfig, serviceTier stay residue. */
 const KNOWN = new Set(['output', 'stopReason', 'usage']);
@@ -43,7 +43,7 @@ export function decodeResponse(body: unknown, ctx: DecodeContext): Response {
   if (stash) {
     const target = out as unknown as Record<string, unknown>;
     for (const key in stash) {
-      if (stash[key] === null) deleteKeys(target as unknown as JsonObject, (k) => k === key);
+      if (stash[key] === null) deleteKey(target as unknown as JsonObject, key);
       else target[key] = stash[key];
     }
   }

@@ -19,7 +19,7 @@ import { encodeContents } from './messages-encode.js';
 import { decodeToolConfig, decodeTools, encodeToolConfig, encodeTools } from './tools.js';
 import { validateRequest } from './validate.js';
 import { foreignExt, ID, TopStash } from './wire-util.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 
 const MAPPED = new Set(['model', 'contents', 'systemInstruction', 'tools', 'toolConfig', 'generationConfig']);
 
@@ -93,7 +93,7 @@ function applyTopStash(req: Request, fields: JsonObject): void {
       req.messages.splice(0, lead, ...((value as unknown as Message[]) ?? []));
     } else if (key === '$trailing') req.messages.push(...(value as unknown as Message[]));
     else if (key === 'ext' && isJsonObject(value)) req.ext = { ...(value as Request['ext']), ...req.ext };
-    else if (value === null) deleteKeys(target as unknown as JsonObject, (k) => k === key);
+    else if (value === null) deleteKey(target as unknown as JsonObject, key);
     else target[key] = value;
   }
 }

@@ -20,7 +20,7 @@ import { decodeUsage, encodeUsage } from './usage.js';
 import { validateResponse } from './validate.js';
 import { foreignExt, ID, own, reportExt, rest, TopStash } from './wire-util.js';
 import { childPath } from '../shared/child-path.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 
 const RESPONSE_KEYS = new Set(['candidates', 'usageMetadata', 'modelVersion', 'responseId']);
 const CANDIDATE_KEYS = new Set(['index', 'content', 'finishReason']);
@@ -78,7 +78,7 @@ function applyStash(res: Response, fields: JsonObject): void {
   const target = res as unknown as Record<string, unknown>;
   for (const key of ['usage', 'id', 'model', 'created'] as const) {
     if (!(key in fields)) continue;
-    if (fields[key] === null) deleteKeys(target as unknown as JsonObject, (k) => k === key);
+    if (fields[key] === null) deleteKey(target as unknown as JsonObject, key);
     else target[key] = fields[key];
   }
   if (isJsonObject(fields['ext'])) res.ext = { ...(fields['ext'] as Response['ext']), ...res.ext };

@@ -19,7 +19,7 @@ import { TOOL_ERROR_PREFIX } from '../shared/tool-error-prefix.js';
 import { contentPart, isBlank, loss, own, reportPartExtras, restoreNested, type ContentRole } from './content-encode.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 import { decodeSpan } from './message-decode.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 import { childPath } from '../shared/child-path.js';
 
 /** Tool message text when a tool returned only media, which follows in a user message. */
@@ -106,7 +106,7 @@ export function encodeToolCall(part: ToolCallPart, path: Path, losses: LossSink)
       ? { id: part.id, type: 'custom', custom: { name: part.name, input: args } }
       : { id: part.id, type: 'function', function: { name: part.name, arguments: args } };
   restoreNested(call, part.ext, hints?.['$custom'] === true ? 'custom' : 'function');
-  if (hints?.['$noType'] === true) deleteKeys(call, (k) => k === 'type');
+  if (hints?.['$noType'] === true) deleteKey(call, 'type');
   return { call };
 }
 

@@ -25,7 +25,7 @@ import { decodeUsage, encodeUsage } from './usage.js';
 import { spanArguments, validateResponse, type ParsedArgs } from './validate.js';
 import { randomHex32 } from '../shared/random-hex.js';
 import { childPath } from '../shared/child-path.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 
 const RESPONSE_KEYS = new Set(['id', 'object', 'created', 'model', 'choices', 'usage']);
 const CHOICE_KEYS = new Set(['index', 'message', 'finish_reason']);
@@ -128,7 +128,7 @@ function applyResponseStash(res: Response, body: JsonObject, ctx: DecodeContext)
   }
   if (isJsonObject(fields['usage'])) res.usage = fields['usage'] as unknown as Response['usage'] & object;
   const absent = fields['absent'];
-  if (Array.isArray(absent)) for (const key of absent) if (key === 'id' || key === 'created' || key === 'model') deleteKeys(res as unknown as JsonObject, (k) => k === key);
+  if (Array.isArray(absent)) for (const key of absent) if (key === 'id' || key === 'created' || key === 'model') deleteKey(res as unknown as JsonObject, key);
   if (isJsonObject(fields['ext'])) res.ext = { ...(fields['ext'] as Response['ext']), ...res.ext };
 }
 

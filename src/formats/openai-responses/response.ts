@@ -27,7 +27,7 @@ import { foreignTop } from './request-encode.js';
 import { decodeStatus, encodeStatus, endsInClientCall, incompleteFor, STATUSES } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 import { validateResponse } from './validate.js';
-import { deleteKeys } from '../shared/delete-keys.js';
+import { deleteKey } from '../shared/delete-keys.js';
 
 const OR = OPENAI_RESPONSES;
 const KNOWN = new Set(['id', 'created_at', 'model', 'output', 'status', 'usage', 'incomplete_details']);
@@ -114,7 +114,7 @@ function applyStash(res: Response, body: JsonObject, ctx: DecodeContext): void {
   if (isJsonObject(fields['usage'])) res.usage = fields['usage'] as unknown as Usage;
   if (isJsonObject(fields['ext'])) res.ext = { ...(fields['ext'] as Response['ext']), ...res.ext };
   // Fields the spec requires that an earlier encode had to invent.
-  for (const key of ['id', 'created', 'model'] as const) if (fields[key] === null) deleteKeys(res as unknown as JsonObject, (k) => k === key);
+  for (const key of ['id', 'created', 'model'] as const) if (fields[key] === null) deleteKey(res as unknown as JsonObject, key);
 }
 
 const NOTHING_ABSENT: ReadonlySet<string> = new Set();

@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { DecodeContext } from '../codec.js';
-import { deleteKeys } from './delete-keys.js';
+import { deleteKey } from './delete-keys.js';
 import { takeTopStash } from './stash.js';
 
 /** Fields an earlier encode had no slot for come back from the body-level stash. */
@@ -10,7 +10,7 @@ export function applyTopStash(target: JsonObject, body: JsonObject, ctx: DecodeC
   for (const key in fields) {
     const value = fields[key];
     if (value === undefined || key.startsWith('$')) continue;
-    if (value === null) deleteKeys(target, (k) => k === key); // the field was absent (e.g. no model)
+    if (value === null) deleteKey(target, key); // the field was absent (e.g. no model)
     else if (key === 'ext' && isJsonObject(value)) target['ext'] = { ...value, ...(isJsonObject(target['ext']) ? target['ext'] : {}) };
     else target[key] = value;
   }

@@ -34,3 +34,8 @@ export function deleteKeys(obj: JsonObject, drop: (key: string) => boolean): voi
     if (!drop(key)) setOwn(obj, key, values[i - first] as JsonObject[string]);
   }
 }
+
+/** Deletes `key` from `obj`, in place (deleteKeys for one key). */
+export function deleteKey(obj: JsonObject, key: string): void {
+  deleteKeys(obj, (k) => k === key);
+}

@@ -20,7 +20,7 @@ import type { JsonObject } from '../../model/json.js';
 import type { Message } from '../../model/message.js';
 import type { Path } from '../../model/loss.js';
 import { childPath } from './child-path.js';
-import { deleteKeys } from './delete-keys.js';
+import { deleteKey } from './delete-keys.js';
 
 export type PatchOp = [Path] | [Path, unknown] | [Path, unknown, 1];
 
@@ -201,7 +201,7 @@ export function applyPatch(decoded: readonly Message[], shape: unknown, ops: unk
         if (typeof last !== 'string') return undefined;
         // A key the decode no longer gives (a later decoder that leaves a default out) is deleted already.
         // deleteKeys, not delete, which leaves a dictionary of any key but the last.
-        if (Object.hasOwn(parent, last)) deleteKeys(parent as JsonObject, (k) => k === last);
+        if (Object.hasOwn(parent, last)) deleteKey(parent as JsonObject, last);
       }
     } else if (op.length === 3) {
       if (op[2] !== 1 || !Array.isArray(parent) || !isIndex(last, parent.length + 1)) return undefined;
