@@ -36,8 +36,12 @@ export function withOwn(ext: Ext | undefined, fields: JsonObject): Ext | undefin
   return { ...ext, [AGENTCORE]: { ...own(ext), ...fields } };
 }
 
-/** The own entry's data fields (no `$` hints), and the other formats' entries. */
+/** What splitExt gives for no ext (most parts): shared, read only. */
+const NO_EXT: { residue: JsonObject; foreign: Ext | undefined } = Object.freeze({ residue: Object.freeze({}) as JsonObject, foreign: undefined });
+
+/** The own entry's data fields (no `$` hints), and the other formats' entries (read only). */
 export function splitExt(ext: Ext | undefined): { residue: JsonObject; foreign: Ext | undefined } {
+  if (ext === undefined) return NO_EXT;
   const residue: JsonObject = {};
   let foreign: Ext | undefined;
   for (const origin in ext) {

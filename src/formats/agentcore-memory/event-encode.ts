@@ -103,7 +103,6 @@ function payloadsOf(m: Message, path: Path, losses: LossSink, info: LossSink, na
   const parts = m.parts;
   for (let j = 0; j < parts.length; ) {
     const part = parts[j] as Part;
-    const at = childPath(path, 'parts', j);
     if (m.role === 'assistant' && isClientCall(part)) {
       const run: ToolCallPart[] = [];
       while (m.role === 'assistant' && isClientCall(parts[j])) run.push(parts[j++] as ToolCallPart);
@@ -126,6 +125,8 @@ function payloadsOf(m: Message, path: Path, losses: LossSink, info: LossSink, na
       out.push({ payload: { blob: envelope(BLOB.toolCallResults, 'results', run.map((r) => encodeResult(r, names?.get(r.callId)))) }, slot: { kind: 'results' } });
       continue;
     }
+    // The path only where a loss may name it: the read-back check encodes every event again.
+    const at = childPath(path, 'parts', j);
     j++;
     if (part.type === 'text') {
       const w = encodeText(part, TEXT_ROLE[m.role], at, losses, info);
