@@ -35,13 +35,20 @@ function residueOf(fields: JsonObject | undefined, exclude: readonly string[]): 
   return out;
 }
 
+/**
+ * An event's `metadata` with `metadata.interlingua` set to `ours`: copied key by key, not spread,
+ * as a spread copy given a new key takes a hidden class of its own.
+ */
+export function metadataWith(meta: unknown, ours: JsonObject): JsonObject {
+  const metadata = copyKeys(obj(meta) ?? {});
+  setOwn(metadata, META_KEY, ours);
+  return metadata;
+}
+
 function withMeta(fields: JsonObject, ours: JsonObject | undefined): JsonObject {
   if (ours === undefined || Object.keys(ours).length === 0) return fields;
-  // copyKeys, not spreads: a spread copy given a new key takes a hidden class of its own.
-  const metadata = copyKeys(obj(fields['metadata']) ?? {});
-  setOwn(metadata, META_KEY, ours);
   const out = copyKeys(fields);
-  out['metadata'] = metadata;
+  out['metadata'] = metadataWith(fields['metadata'], ours);
   return out;
 }
 

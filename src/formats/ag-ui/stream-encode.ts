@@ -13,11 +13,11 @@ import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { StreamEvent, WireEvent } from '../../model/stream-event.js';
 import type { Usage } from '../../model/usage.js';
 import type { StreamEncodeContext, StreamEncoder } from '../codec.js';
-import { copyKeys, reportForeignExt, restoreResidue, setOwn } from '../shared/residue.js';
+import { copyKeys, reportForeignExt, restoreResidue } from '../shared/residue.js';
 import { jsonString, Template, WrittenEvent } from '../shared/stream-written.js';
-import { AG_UI, EVENT_TYPES, META_KEY } from './ag-ui-api.js';
+import { AG_UI, EVENT_TYPES } from './ag-ui-api.js';
 import { encodeContent } from './content-encode.js';
-import { ReasoningWriter } from './stream-encode-reasoning.js';
+import { metadataWith, ReasoningWriter } from './stream-encode-reasoning.js';
 import { encodeUsage } from './usage.js';
 
 // `tpl`: the block's delta event as JSON text cut at the delta (stream-written.ts); null when it could not be.
@@ -32,12 +32,7 @@ export function wire(fields: JsonObject, ext?: Ext, ours?: JsonObject): WireEven
   // Copied key by key, not spread: keys added to a spread copy give each event a hidden class of its own.
   const out = copyKeys(fields);
   restoreResidue(out, ext, AG_UI);
-  if (marked) {
-    const meta = out['metadata'];
-    const metadata = meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? copyKeys(meta) : {};
-    setOwn(metadata, META_KEY, ours);
-    out['metadata'] = metadata;
-  }
+  if (marked) out['metadata'] = metadataWith(out['metadata'], ours);
   return { data: out };
 }
 

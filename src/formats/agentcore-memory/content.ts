@@ -19,6 +19,8 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.
 import type { Path } from '../../model/loss.js';
 import type { DataPart, Part, ReasoningPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
 import type { Limits } from '../codec.js';
+import { withoutKey } from '../shared/delete-keys.js';
+import { putAll } from '../shared/residue.js';
 import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { AGENTCORE, CALL_KEYS, LIMITS, put, RESULT_KEYS } from './agentcore-memory-api.js';
@@ -51,16 +53,6 @@ export function splitExt(ext: Ext | undefined): { residue: JsonObject; foreign: 
     else for (const k in entry) if (!k.startsWith('$') && entry[k] !== undefined) put(residue, k, entry[k] as JsonValue);
   }
   return { residue, foreign };
-}
-
-/**
- * `{ ...out, ...more }`, written into `out` (a fresh object of the caller's): V8 gives each object
- * that a spread copies into and then gives a key of its own a hidden class of its own (~1 µs each,
- * and every later read of them megamorphic; bench/fast-properties.ts finds such paths).
- */
-function addAll(out: JsonObject, more: JsonObject): JsonObject {
-  for (const k in more) put(out, k, more[k] as JsonValue);
-  return out;
 }
 
 function rest(obj: JsonObject, known: ReadonlySet<string>): JsonObject {
@@ -132,7 +124,7 @@ export function encodeContent(part: Part): JsonObject {
   const out = { ...part } as unknown as JsonObject;
   if (foreign === undefined) delete out['ext'];
   else out['ext'] = foreign as unknown as JsonObject;
-  return addAll(out, residue);
+  return putAll(out, residue);
 }
 
 /** Canonical extras a call or result carries as extra keys: an explicit `providerExecuted: false`, cache, other formats' ext. */
@@ -142,7 +134,7 @@ function extras(part: ToolCallPart | ToolResultPart): JsonObject {
   if (part.providerExecuted === false) out['providerExecuted'] = false;
   if (part.cache) out['cache'] = part.cache as unknown as JsonObject;
   if (foreign) out['ext'] = foreign as unknown as JsonObject;
-  return addAll(out, residue);
+  return putAll(out, residue);
 }
 
 function takeExtras(entry: JsonObject, known: ReadonlySet<string>, path: Path, issues: Issue[]): { cache?: Part['cache']; ext?: Ext; providerExecuted?: false } | undefined {
@@ -195,7 +187,8 @@ export function encodeCall(part: ToolCallPart): JsonObject {
   if (!(own(part.ext)?.['$noArguments'] === true && isJsonObject(part.arguments) && Object.keys(part.arguments).length === 0)) out['arguments'] = part.arguments;
   // The exact text only when it says more than the arguments do (OpenAI sends it always).
   if (part.argumentsJson !== undefined && part.argumentsJson !== JSON.stringify(part.arguments)) out['argumentsJson'] = part.argumentsJson;
-  return addAll(out, extras(part));
+  // putAll, not `{ ...out, ...extras }`: a spread copy given new keys takes a hidden class of its own (~1 µs an entry).
+  return putAll(out, extras(part));
 }
 
 /** How a result's flat (older) `content` was written: a string, null, absent, or another JSON value. */
@@ -293,15 +286,10 @@ export function encodeResult(part: ToolResultPart, callName?: string): JsonObjec
     if (part.stringContent === true) out['stringContent'] = true;
   }
   if (part.isError !== undefined) out['isError'] = part.isError;
-  addAll(out, extras(part));
+  putAll(out, extras(part));
   if (last === undefined) return out;
-  if (!Object.hasOwn(out, 'name')) {
-    out['name'] = last;
-    return out;
-  }
-  // The name moved last: a copy without it (a delete and a new key would make a hidden class per entry).
-  const entry: JsonObject = {};
-  for (const k in out) if (k !== 'name') put(entry, k, out[k] as JsonValue);
+  // The name last: a copy without it where it is there already (not a delete and a new key).
+  const entry = Object.hasOwn(out, 'name') ? withoutKey(out, 'name') : out;
   entry['name'] = last;
   return entry;
 }

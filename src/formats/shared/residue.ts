@@ -56,8 +56,12 @@ export function setOwn(obj: JsonObject, key: string, value: JsonValue): void {
  * read of them megamorphic; bench/fast-properties.ts finds such paths).
  */
 export function copyKeys(obj: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const key in obj) setOwn(out, key, obj[key] as JsonValue);
+  return putAll({}, obj);
+}
+
+/** `{ ...out, ...more }` written into `out` itself (a fresh object of the caller's), for the same reason as copyKeys. */
+export function putAll(out: JsonObject, more: JsonObject): JsonObject {
+  for (const key in more) setOwn(out, key, more[key] as JsonValue);
   return out;
 }
 

@@ -21,6 +21,7 @@ import type { Message } from '../../model/message.js';
 import type { Path } from '../../model/loss.js';
 import { childPath } from './child-path.js';
 import { deleteKey } from './delete-keys.js';
+import { copyKeys } from './residue.js';
 
 export type PatchOp = [Path] | [Path, unknown] | [Path, unknown, 1];
 
@@ -186,7 +187,7 @@ export function applyPatch(decoded: readonly Message[], shape: unknown, ops: unk
       let copy = child as unknown[] | Record<string, unknown>;
       if (!copied.has(copy)) {
         // Key by key, not a spread: a spread copy given new keys takes a hidden class of its own.
-        copy = Array.isArray(copy) ? copy.slice() : plainCopy(copy);
+        copy = Array.isArray(copy) ? copy.slice() : copyKeys(copy as JsonObject);
         copied.add(copy);
         put(parent, key as string | number, copy);
       }
@@ -212,13 +213,6 @@ export function applyPatch(decoded: readonly Message[], shape: unknown, ops: unk
     }
   }
   return root as Message[];
-}
-
-/** `{ ...obj }` copied key by key (own enumerable keys, `__proto__` kept a plain key). */
-function plainCopy(obj: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(obj)) put(out, k, obj[k]);
-  return out;
 }
 
 function isIndex(key: unknown, length: number): key is number {
