@@ -8,6 +8,7 @@ import type { Backend, Row } from './backend.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { prepareEvents } from './event-shape.js';
 import { checkId, positionOfEventId, type Position } from './ids.js';
+import { isoTime } from './iso-time.js';
 import {
   DAY_MS,
   DEFAULT_EXPIRY_DAYS,
@@ -60,7 +61,7 @@ function toEvent(actorId: string, sessionId: string, row: Row): StoredEvent {
     actorId,
     sessionId,
     eventId: row.eventId,
-    eventTimestamp: new Date(row.ts).toISOString(),
+    eventTimestamp: isoTime(row.ts),
     sequence: row.seq,
     payload: JSON.parse(row.payloadJson) as StoredEvent['payload'],
   };
@@ -169,7 +170,7 @@ export function createEventStore(backend: Backend, options: StoreOptions = {}): 
     async listSessions(actorIdIn) {
       const actorId = checkId('actorId', actorIdIn);
       const rows = await backend.sessions(actorId, now());
-      return rows.map((r) => ({ actorId, sessionId: r.sessionId, createdAt: new Date(r.createdAt).toISOString() }));
+      return rows.map((r) => ({ actorId, sessionId: r.sessionId, createdAt: isoTime(r.createdAt) }));
     },
 
     async listActors() {

@@ -18,6 +18,7 @@ import type { Event as WireEvent, MetadataValue, PayloadType } from '@aws-sdk/cl
 import { UsageError, ValidationError } from '../../model/errors.js';
 import type { JsonValue } from '../../model/json.js';
 import { EVENT_LIMITS, type PreparedEvent } from '../event-shape.js';
+import { isoTime } from '../iso-time.js';
 import type { EventMetadata, PayloadItem, StoredEvent } from '../store.js';
 
 export const STAMP_KEY = 'interlingua';
@@ -153,7 +154,7 @@ export function fromWire(e: WireEvent): Read {
     actorId: e.actorId,
     sessionId: e.sessionId,
     eventId: e.eventId,
-    eventTimestamp: new Date(ts).toISOString(),
+    eventTimestamp: isoTime(ts),
     sequence: stamp?.seq ?? 0,
     payload: readPayload(e, stamp),
   };
