@@ -8,7 +8,7 @@
 import type { Issue } from '../../model/errors.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
-import { BLOB, DATA_KEY, ENVELOPE_VERSION, type BlobType } from './agentcore-memory-api.js';
+import { BLOB, DATA_KEY, ENVELOPE_VERSION, PROP_MESSAGE, type BlobType } from './agentcore-memory-api.js';
 import { childPath } from '../shared/child-path.js';
 
 export type Envelope =
@@ -48,6 +48,52 @@ function blobValue(blob: JsonValue, path: Path, issues: Issue[]): JsonValue | un
   }
 }
 
+/**
+ * Metadata envelopes read from text, by text: a session's events carry the same few (a role, the
+ * message's `stringContent`), and JSON.parse of one costs ~1.5-2 µs on Node 20, as much as the rest
+ * of its event's decoding. Only envelopes whose values are all primitives but `interlingua.message`'s
+ * `{stringContent: true}` are kept: nothing of them reaches a decoded message but copied primitives.
+ * They are frozen (a write into one would throw instead of changing another event's read), and the
+ * map is emptied when full, so it stays small.
+ */
+const META_PREFIX = `{"blobType":"${BLOB.messageMetadata}"`;
+const META_TEXT_MAX = 1024;
+const META_VALUES_MAX = 256;
+const metaValues = new Map<string, JsonObject>();
+
+function primitivesOnly(o: JsonObject): boolean {
+  for (const k in o) {
+    const v = o[k];
+    if (typeof v === 'object' && v !== null && !(k === PROP_MESSAGE && isStringContentOnly(v))) return false;
+  }
+  return true;
+}
+
+function isStringContentOnly(v: JsonValue): boolean {
+  if (!isJsonObject(v)) return false;
+  for (const k in v) if (k !== 'stringContent' || v[k] !== true) return false;
+  return true;
+}
+
+/** A metadata envelope's parsed text, remembered when it can be shared (see metaValues). */
+function metaBlobValue(text: string, path: Path, issues: Issue[]): JsonValue | undefined {
+  const kept = metaValues.get(text);
+  if (kept !== undefined) return kept;
+  const value = blobValue(text, path, issues);
+  if (!isJsonObject(value) || value['blobType'] !== BLOB.messageMetadata) return value;
+  const metadata = value['metadata'];
+  const props = value['properties'];
+  if (!isJsonObject(metadata) || !primitivesOnly(metadata) || (props !== undefined && (!isJsonObject(props) || !primitivesOnly(props)))) return value;
+  const message = isJsonObject(props) ? props[PROP_MESSAGE] : undefined;
+  if (message !== undefined) Object.freeze(message);
+  if (props !== undefined) Object.freeze(props);
+  Object.freeze(metadata);
+  Object.freeze(value);
+  if (metaValues.size >= META_VALUES_MAX) metaValues.clear();
+  metaValues.set(text, value);
+  return value;
+}
+
 /** The envelope keys each type reads (the rest are reported unknown): made once, not per blob. */
 const KNOWN_KEYS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
   Object.values(BLOB).map((type) => [type, new Set(['blobType', 'version', DATA_KEY[type], ...(type === BLOB.messageMetadata ? ['properties'] : [])])]),
@@ -66,7 +112,10 @@ function wrongData(issues: Issue[], path: Path, type: string, key: string, data:
 /** Parses one blob payload's value; `path` is the blob's own path (`[..., 'payload', j, 'blob']`). */
 /** `known`: the value of text `blob` when it is already at hand (written here from it: see written.ts), so the text need not be parsed. */
 export function parseBlob(blob: JsonValue, path: Path, issues: Issue[], known?: JsonValue): ParsedBlob | undefined {
-  const value = known !== undefined && typeof blob === 'string' ? known : blobValue(blob, path, issues);
+  const value = typeof blob !== 'string' ? blob
+    : known !== undefined ? known
+    : blob.length <= META_TEXT_MAX && blob.startsWith(META_PREFIX) ? metaBlobValue(blob, path, issues)
+    : blobValue(blob, path, issues);
   if (value === undefined) return undefined;
   const object = typeof blob !== 'string';
   if (Array.isArray(value)) return { env: { type: BLOB.toolCalls, calls: value, bare: true }, object, unknown: [], value };
