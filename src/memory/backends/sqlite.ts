@@ -63,6 +63,18 @@ type Stmt = BetterSqlite3.Statement<unknown[], unknown>;
 const COLS = 'seq, ts, event_id AS eventId, payload AS payloadJson, metadata AS metadataJson';
 const SID = 'SELECT id FROM sessions WHERE actor_id = ? AND session_id = ?';
 
+/** A page row as the raw statements give it: COLS in order. */
+type RawRow = [seq: number, ts: number, eventId: string, payloadJson: string, metadataJson: string | null];
+
+function rowsOf(raw: readonly RawRow[]): Row[] {
+  const out = new Array<Row>(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    const r = raw[i] as RawRow;
+    out[i] = { seq: r[0], ts: r[1], eventId: r[2], payloadJson: r[3], metadataJson: r[4] };
+  }
+  return out;
+}
+
 export class SqliteBackend implements Backend {
   readonly kind = 'sqlite';
   private readonly s: Record<string, Stmt>;
@@ -82,11 +94,12 @@ export class SqliteBackend implements Backend {
       bumpSession: p('UPDATE sessions SET last_seq = ?, last_ts = ?, expires_at = max(expires_at, ?) WHERE id = ?'),
       insert: p('INSERT INTO events (sid, seq, ts, event_id, expires_at, payload, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       get: p(`SELECT ${COLS} FROM events WHERE sid = ? AND seq = ? AND expires_at > ?`),
-      // The session found inside the statement: one statement per page instead of two.
-      asc: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND expires_at > ? ORDER BY ts, seq LIMIT ?`),
-      ascAfter: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND (ts, seq) > (?, ?) AND expires_at > ? ORDER BY ts, seq LIMIT ?`),
-      desc: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND expires_at > ? ORDER BY ts DESC, seq DESC LIMIT ?`),
-      descAfter: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND (ts, seq) < (?, ?) AND expires_at > ? ORDER BY ts DESC, seq DESC LIMIT ?`),
+      // The session found inside the statement: one statement per page instead of two. Pages come
+      // as arrays (rowsOf names them): the driver's named rows cost ~30% of a 45-row page.
+      asc: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND expires_at > ? ORDER BY ts, seq LIMIT ?`).raw(true),
+      ascAfter: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND (ts, seq) > (?, ?) AND expires_at > ? ORDER BY ts, seq LIMIT ?`).raw(true),
+      desc: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND expires_at > ? ORDER BY ts DESC, seq DESC LIMIT ?`).raw(true),
+      descAfter: p(`SELECT ${COLS} FROM events WHERE sid = (${SID}) AND (ts, seq) < (?, ?) AND expires_at > ? ORDER BY ts DESC, seq DESC LIMIT ?`).raw(true),
       sessions: p('SELECT session_id AS sessionId, created_at AS createdAt FROM sessions WHERE actor_id = ? AND expires_at > ? ORDER BY session_id'),
       actors: p('SELECT DISTINCT actor_id FROM sessions WHERE expires_at > ? ORDER BY actor_id').pluck(),
       eventExpiry: p('SELECT expires_at FROM events WHERE sid = ? AND seq = ? AND event_id = ?').pluck(),
@@ -136,8 +149,8 @@ export class SqliteBackend implements Backend {
   }
 
   list(actorId: string, sessionId: string, q: ListQuery, now: number): Row[] {
-    if (q.after === undefined) return (q.chronological ? this.s.asc! : this.s.desc!).all(actorId, sessionId, now, q.limit) as Row[];
-    return (q.chronological ? this.s.ascAfter! : this.s.descAfter!).all(actorId, sessionId, q.after.ts, q.after.seq, now, q.limit) as Row[];
+    if (q.after === undefined) return rowsOf((q.chronological ? this.s.asc! : this.s.desc!).all(actorId, sessionId, now, q.limit) as RawRow[]);
+    return rowsOf((q.chronological ? this.s.ascAfter! : this.s.descAfter!).all(actorId, sessionId, q.after.ts, q.after.seq, now, q.limit) as RawRow[]);
   }
 
   sessions(actorId: string, now: number): SessionRow[] {
