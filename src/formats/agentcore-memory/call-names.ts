@@ -54,17 +54,10 @@ export function namesFor(m: Message, before: CallNames): CallNames | undefined {
   return out;
 }
 
-/** `obj` without `key`, its other keys in order (a loop: cheaper than a rest destructuring per result read). */
-function omit<T extends object>(obj: T, key: string): T {
-  const out = {} as Record<string, unknown>;
-  for (const k in obj) if (k !== key) out[k] = obj[k];
-  return out as T;
-}
-
 function withoutHint(ext: Ext | undefined): Ext | undefined {
   const mine = own(ext);
   if (mine === undefined) return ext;
-  const rest = omit(mine, '$nameLast');
+  const rest = withoutKey(mine, '$nameLast');
   // withoutKey, not a delete from a copy, which leaves a dictionary of any key but the last.
   const out = (Object.keys(rest).length > 0 ? { ...ext, [AGENTCORE]: rest } : withoutKey(ext as JsonObject, AGENTCORE)) as Ext;
   return Object.keys(out).length > 0 ? out : undefined;
@@ -77,7 +70,7 @@ export function withoutCallNames(m: Message, names: CallNames | undefined): Mess
   for (let j = 0; j < m.parts.length; j++) {
     const p = m.parts[j] as Part;
     if (!isClientResult(p) || p.name === undefined || own(p.ext)?.['$nameLast'] !== true || names.get(p.callId) !== p.name) continue;
-    const next = omit(omit(p, 'name'), 'ext');
+    const next = withoutKey(withoutKey(p as unknown as JsonObject, 'name'), 'ext') as unknown as ToolResultPart;
     const kept = withoutHint(p.ext);
     if (kept !== undefined) next.ext = kept;
     (parts ??= m.parts.slice())[j] = next;
