@@ -70,7 +70,7 @@ export function withoutCallNames(m: Message, names: CallNames | undefined): Mess
   for (let j = 0; j < m.parts.length; j++) {
     const p = m.parts[j] as Part;
     if (!isClientResult(p) || p.name === undefined || own(p.ext)?.['$nameLast'] !== true || names.get(p.callId) !== p.name) continue;
-    const next = withoutKey(withoutKey(p as unknown as JsonObject, 'name'), 'ext') as unknown as ToolResultPart;
+    const next = withoutKey(p as unknown as JsonObject, 'name', 'ext') as unknown as ToolResultPart;
     const kept = withoutHint(p.ext);
     if (kept !== undefined) next.ext = kept;
     (parts ??= m.parts.slice())[j] = next;

@@ -21,12 +21,13 @@ import type { DataPart, Part, ReasoningPart, ToolCallPart, ToolResultPart } from
 import type { Limits } from '../codec.js';
 import { withoutKey } from '../shared/delete-keys.js';
 import { putAll } from '../shared/residue.js';
-import { checkTextSize } from '../shared/text-limit.js';
+import { checkTextSize, overTextLimit } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { AGENTCORE, CALL_KEYS, LIMITS, put, RESULT_KEYS } from './agentcore-memory-api.js';
 import { ExtSchema, isCanonicalPartType, PART_SHAPES, ReasoningPayloadSchema, STRICT_PART } from './part-schema.js';
 import { isFormatId, surelyReasoningPayload, surelyValidPart } from './plain-shapes.js';
 import { childPath } from '../shared/child-path.js';
+import { hasKeys, lastOfSeveralKeys } from '../shared/own-keys.js';
 
 export function own(ext: Ext | undefined): JsonObject | undefined {
   return ext?.[AGENTCORE];
@@ -34,7 +35,7 @@ export function own(ext: Ext | undefined): JsonObject | undefined {
 
 /** `ext` with `fields` added to this format's entry (none added when `fields` is empty). */
 export function withOwn(ext: Ext | undefined, fields: JsonObject): Ext | undefined {
-  if (Object.keys(fields).length === 0) return ext;
+  if (!hasKeys(fields)) return ext;
   return { ...ext, [AGENTCORE]: { ...own(ext), ...fields } };
 }
 
@@ -56,8 +57,13 @@ export function splitExt(ext: Ext | undefined): { residue: JsonObject; foreign: 
 }
 
 function rest(obj: JsonObject, known: ReadonlySet<string>): JsonObject {
-  const out: JsonObject = {};
-  for (const k in obj) if (!known.has(k) && obj[k] !== undefined) put(out, k, obj[k] as JsonValue);
+  return restOrUndefined(obj, known) ?? {};
+}
+
+/** rest, or undefined when it would be empty (most entries: no object made). */
+function restOrUndefined(obj: JsonObject, known: ReadonlySet<string>): JsonObject | undefined {
+  let out: JsonObject | undefined;
+  for (const k in obj) if (!known.has(k) && obj[k] !== undefined) put((out ??= {}), k, obj[k] as JsonValue);
   return out;
 }
 
@@ -73,7 +79,10 @@ function validated(schema: { safeParse(v: unknown): { success: boolean; error?: 
 }
 
 function checkTexts(part: Part, limits: Limits, path: Path, issues: Issue[]): void {
-  if (part.type === 'text') checkTextSize(part.text, limits, childPath(path, 'text'), issues);
+  // The path only for a text that is over (almost never).
+  if (part.type === 'text') {
+    if (overTextLimit(part.text, limits)) checkTextSize(part.text, limits, childPath(path, 'text'), issues);
+  }
   else if (part.type === 'tool-result') part.content.forEach((p, k) => checkTexts(p, limits, childPath(path, 'content', k), issues));
 }
 
@@ -156,8 +165,8 @@ function takeExtras(entry: JsonObject, known: ReadonlySet<string>, path: Path, i
   }
   const ext = entry['ext'];
   if (ext !== undefined && !validated(ExtSchema, ext, childPath(path, 'ext'), issues)) return undefined;
-  const residue = rest(entry, known);
-  const merged = withOwn(ext as Ext | undefined, residue);
+  const residue = restOrUndefined(entry, known);
+  const merged = residue === undefined ? (ext as Ext | undefined) : withOwn(ext as Ext | undefined, residue);
   if (merged) out.ext = merged;
   return out;
 }
@@ -208,19 +217,25 @@ export function decodeResult(entry: JsonValue, path: Path, limits: Limits, issue
   }
   const more = takeExtras(entry, RESULT_KEYS, path, issues);
   if (!more) return undefined;
-  const hints: JsonObject = {};
+  // Built only when there is a hint (most results have none but `$nameLast`).
+  let hints: JsonObject | undefined;
   const raw = entry['content'];
   let content: Part[] = [];
   let flat: Flat | undefined;
   if (Array.isArray(raw)) {
-    raw.forEach((item, k) => {
+    // Sized and filled by index: a push onto `[]` allocates room for 17.
+    content = new Array<Part>(raw.length);
+    let n = 0;
+    for (let k = 0; k < raw.length; k++) {
+      const item = raw[k] as JsonValue;
       if (!isJsonObject(item)) {
         issues.push({ code: 'invalid_blob', path: childPath(path, 'content', k), message: 'a content item is not an object' });
-        return;
+        continue;
       }
       const p = decodeContent(item, childPath(path, 'content', k), limits, issues);
-      if (p) content.push(p);
-    });
+      if (p) content[n++] = p;
+    }
+    if (n !== content.length) content.length = n;
   } else if (typeof raw === 'string') {
     flat = 'string';
     checkTextSize(raw, limits, childPath(path, 'content'), issues);
@@ -231,14 +246,13 @@ export function decodeResult(entry: JsonValue, path: Path, limits: Limits, issue
     content = [{ type: 'data', data: raw }];
   }
   const part: ToolResultPart = { type: 'tool-result', callId: typeof id === 'string' ? id : '', content };
-  if (typeof id !== 'string') hints['$id'] = id === null ? null : false;
+  if (typeof id !== 'string') (hints ??= {})['$id'] = id === null ? null : false;
   if (typeof name === 'string') {
     part.name = name;
     // Written last: the name may be one the writer took from the call (call-names.ts decides).
-    const keys = Object.keys(entry);
-    if (keys.length > 1 && keys[keys.length - 1] === 'name') hints['$nameLast'] = true;
-  } else if (name === null) hints['$nullName'] = true;
-  if (flat !== undefined) hints['$flat'] = flat;
+    if (lastOfSeveralKeys(entry) === 'name') (hints ??= {})['$nameLast'] = true;
+  } else if (name === null) (hints ??= {})['$nullName'] = true;
+  if (flat !== undefined) (hints ??= {})['$flat'] = flat;
   const sc = entry['stringContent'];
   const isError = entry['isError'];
   if (sc !== undefined && sc !== true) issues.push({ code: 'invalid_blob', path: childPath(path, 'stringContent'), message: 'stringContent is only ever true' });
@@ -247,7 +261,7 @@ export function decodeResult(entry: JsonValue, path: Path, limits: Limits, issue
   if (typeof isError === 'boolean') part.isError = isError;
   if (more.providerExecuted === false) part.providerExecuted = false;
   if (more.cache) part.cache = more.cache;
-  const ext = withOwn(more.ext, hints);
+  const ext = hints === undefined ? more.ext : withOwn(more.ext, hints);
   if (ext) part.ext = ext;
   return part;
 }
@@ -300,14 +314,18 @@ export function encodeResult(part: ToolResultPart, callName?: string): JsonObjec
  * newlines; cut to the conversational limit (the blob beside it keeps everything).
  */
 export function resultsSummary(results: readonly ToolResultPart[]): string {
-  const pieces: string[] = [];
+  // The list is made from the second piece on: most runs hold one result of one text.
+  let first: string | undefined;
+  let pieces: string[] | undefined;
   for (const r of results) {
     for (const p of r.content) {
       const s = p.type === 'text' ? p.text : p.type === 'data' ? (typeof p.data === 'string' ? p.data : JSON.stringify(p.data)) : '';
-      if (s.trim() !== '') pieces.push(s);
+      if (s.trim() === '') continue;
+      if (first === undefined) first = s;
+      else (pieces ??= [first]).push(s);
     }
   }
-  return clip(pieces.join('\n'));
+  return clip(pieces !== undefined ? pieces.join('\n') : first ?? '');
 }
 
 /** `text` cut to the conversational limit, never inside a surrogate pair. */

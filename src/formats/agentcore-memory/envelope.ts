@@ -24,7 +24,7 @@ export interface ParsedBlob {
   /** The blob came as a JSON object rather than JSON text. */
   object: boolean;
   /** Envelope fields this codec does not know (reported when decoding). */
-  unknown: string[];
+  unknown: readonly string[];
   /** The whole blob as parsed (the text's `JSON.parse`, or the object itself). */
   value: JsonValue;
 }
@@ -38,13 +38,19 @@ function issue(issues: Issue[], path: Path, message: string, code = 'invalid_blo
   return undefined;
 }
 
-/** The blob's JSON value: parsed when it is text. */
-function blobValue(blob: JsonValue, path: Path, issues: Issue[]): JsonValue | undefined {
+/** The path of the blob of payload `j` under `base` (`[...base, 'payload', j, 'blob']`), built only for an issue. */
+function blobAt(base: Path, j: number, key?: string, sub?: string): Path {
+  const at = childPath(base, 'payload', j, 'blob');
+  return key === undefined ? at : sub === undefined ? childPath(at, key) : childPath(at, key, sub);
+}
+
+/** The blob's JSON value: parsed when it is text. `base` and `j`: where the payload is (see blobAt). */
+function blobValue(blob: JsonValue, base: Path, j: number, issues: Issue[]): JsonValue | undefined {
   if (typeof blob !== 'string') return blob;
   try {
     return JSON.parse(blob) as JsonValue;
   } catch {
-    return issue(issues, path, 'blob is not JSON text (an envelope is stored as JSON text)', 'invalid_blob', 'JSON text');
+    return issue(issues, blobAt(base, j), 'blob is not JSON text (an envelope is stored as JSON text)', 'invalid_blob', 'JSON text');
   }
 }
 
@@ -53,14 +59,15 @@ function blobValue(blob: JsonValue, path: Path, issues: Issue[]): JsonValue | un
  * message's `stringContent`), and JSON.parse of one costs ~1.5-2 µs on Node 20 (parsing blobs was a
  * fifth of turning a Chat-written session's last 10 turns into messages, half of it these). Only
  * envelopes whose values are all primitives but `interlingua.message`'s `{stringContent: true}` are
- * kept: nothing of them reaches a decoded message but copied primitives. They are frozen (a write
- * into one would throw instead of changing another event's read), and the map is emptied when
- * full, so it stays small.
+ * kept: nothing of them reaches a decoded message but copied primitives. The whole reading is kept
+ * (value, envelope, unknown keys), frozen: a write into one would throw instead of changing
+ * another event's read. The map is emptied when full, so it stays small.
  */
 const META_PREFIX = `{"blobType":"${BLOB.messageMetadata}"`;
 const META_TEXT_MAX = 1024;
 const META_VALUES_MAX = 256;
-const metaValues = new Map<string, JsonObject>();
+/** The whole reading of such a text (envelope and all), frozen: read again, nothing is made. */
+const metaParsed = new Map<string, ParsedBlob>();
 
 function primitivesOnly(o: JsonObject): boolean {
   for (const k in o) {
@@ -76,23 +83,26 @@ function isStringContentOnly(v: JsonValue): boolean {
   return true;
 }
 
-/** A metadata envelope's parsed text, remembered when it can be shared (see metaValues). */
-function metaBlobValue(text: string, path: Path, issues: Issue[]): JsonValue | undefined {
-  const kept = metaValues.get(text);
-  if (kept !== undefined) return kept;
-  const value = blobValue(text, path, issues);
-  if (!isJsonObject(value) || value['blobType'] !== BLOB.messageMetadata) return value;
+/** Whether a metadata text may be remembered: short, and written with `blobType` first. */
+const metaText = (blob: JsonValue, known: JsonValue | undefined): blob is string =>
+  typeof blob === 'string' && known === undefined && blob.length <= META_TEXT_MAX && blob.startsWith(META_PREFIX);
+
+/** Remembers the reading of metadata text `text` when it can be shared (see metaParsed), frozen. */
+function rememberMeta(text: string, parsed: ParsedBlob): void {
+  const value = parsed.value;
+  if (!isJsonObject(value) || parsed.env.type !== BLOB.messageMetadata) return;
   const metadata = value['metadata'];
   const props = value['properties'];
-  if (!isJsonObject(metadata) || !primitivesOnly(metadata) || (props !== undefined && (!isJsonObject(props) || !primitivesOnly(props)))) return value;
+  if (!isJsonObject(metadata) || !primitivesOnly(metadata) || (props !== undefined && (!isJsonObject(props) || !primitivesOnly(props)))) return;
   const message = isJsonObject(props) ? props[PROP_MESSAGE] : undefined;
   if (message !== undefined) Object.freeze(message);
   if (props !== undefined) Object.freeze(props);
   Object.freeze(metadata);
   Object.freeze(value);
-  if (metaValues.size >= META_VALUES_MAX) metaValues.clear();
-  metaValues.set(text, value);
-  return value;
+  Object.freeze(parsed.env);
+  Object.freeze(parsed.unknown);
+  if (metaParsed.size >= META_VALUES_MAX) metaParsed.clear();
+  metaParsed.set(text, Object.freeze(parsed));
 }
 
 /** The envelope keys each type reads (the rest are reported unknown): made once, not per blob. */
@@ -100,60 +110,73 @@ const KNOWN_KEYS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEnt
   Object.values(BLOB).map((type) => [type, new Set(['blobType', 'version', DATA_KEY[type], ...(type === BLOB.messageMetadata ? ['properties'] : [])])]),
 );
 
-function unknownKeys(value: JsonObject, known: ReadonlySet<string>): string[] {
+/** No unknown keys (most envelopes): one shared, read-only list. */
+const NONE: readonly string[] = Object.freeze([]);
+
+function unknownKeys(value: JsonObject, known: ReadonlySet<string>): readonly string[] {
   let out: string[] | undefined;
-  for (const k of Object.keys(value)) if (!known.has(k)) (out ??= []).push(k);
-  return out ?? [];
+  for (const k in value) if (Object.hasOwn(value, k) && !known.has(k)) (out ??= []).push(k);
+  return out ?? NONE;
 }
 
-function wrongData(issues: Issue[], path: Path, type: string, key: string, data: JsonValue | undefined, what: string): undefined {
-  return issue(issues, childPath(path, key), data === undefined ? `${type} envelope is missing its '${key}' field` : `${type} envelope's '${key}' is not ${what}`, 'invalid_blob', what);
+function wrongData(issues: Issue[], base: Path, j: number, type: string, key: string, data: JsonValue | undefined, what: string): undefined {
+  return issue(issues, blobAt(base, j, key), data === undefined ? `${type} envelope is missing its '${key}' field` : `${type} envelope's '${key}' is not ${what}`, 'invalid_blob', what);
 }
 
-/** Parses one blob payload's value; `path` is the blob's own path (`[..., 'payload', j, 'blob']`). */
-/** `known`: the value of text `blob` when it is already at hand (written here from it: see written.ts), so the text need not be parsed. */
-export function parseBlob(blob: JsonValue, path: Path, issues: Issue[], known?: JsonValue): ParsedBlob | undefined {
-  const value = typeof blob !== 'string' ? blob
-    : known !== undefined ? known
-    : blob.length <= META_TEXT_MAX && blob.startsWith(META_PREFIX) ? metaBlobValue(blob, path, issues)
-    : blobValue(blob, path, issues);
+/**
+ * Parses the blob of payload `j` under `base` (issues are at `[...base, 'payload', j, 'blob', ...]`,
+ * a path built only for an issue). `known`: the value of text `blob` when it is already at hand
+ * (written here from it: see written.ts), so the text need not be parsed.
+ */
+export function parseBlob(blob: JsonValue, base: Path, j: number, issues: Issue[], known?: JsonValue): ParsedBlob | undefined {
+  if (!metaText(blob, known)) return readBlob(blob, base, j, issues, known);
+  const kept = metaParsed.get(blob);
+  if (kept !== undefined) return kept;
+  const before = issues.length;
+  const parsed = readBlob(blob, base, j, issues, known);
+  if (parsed !== undefined && issues.length === before) rememberMeta(blob, parsed);
+  return parsed;
+}
+
+function readBlob(blob: JsonValue, base: Path, j: number, issues: Issue[], known: JsonValue | undefined): ParsedBlob | undefined {
+  const value = typeof blob !== 'string' ? blob : known !== undefined ? known : blobValue(blob, base, j, issues);
   if (value === undefined) return undefined;
   const object = typeof blob !== 'string';
-  if (Array.isArray(value)) return { env: { type: BLOB.toolCalls, calls: value, bare: true }, object, unknown: [], value };
-  if (!isJsonObject(value)) return issue(issues, path, 'blob is neither an envelope object nor a JSON array of tool calls', 'invalid_blob', 'an envelope object');
+  if (Array.isArray(value)) return { env: { type: BLOB.toolCalls, calls: value, bare: true }, object, unknown: NONE, value };
+  if (!isJsonObject(value)) return issue(issues, blobAt(base, j), 'blob is neither an envelope object nor a JSON array of tool calls', 'invalid_blob', 'an envelope object');
   const type = value['blobType'];
-  if (typeof type !== 'string') return issue(issues, childPath(path, 'blobType'), "blob does not contain a 'blobType' field", 'invalid_blob', 'a blobType string');
+  if (typeof type !== 'string') return issue(issues, blobAt(base, j, 'blobType'), "blob does not contain a 'blobType' field", 'invalid_blob', 'a blobType string');
   const version = value['version'];
-  if (version === undefined) return issue(issues, childPath(path, 'version'), "blob does not contain a 'version' field", 'invalid_blob', 'version 1');
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return issue(issues, childPath(path, 'version'), `blob version ${JSON.stringify(version)} is not a positive integer`, 'invalid_blob', 'version 1');
+  if (version === undefined) return issue(issues, blobAt(base, j, 'version'), "blob does not contain a 'version' field", 'invalid_blob', 'version 1');
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return issue(issues, blobAt(base, j, 'version'), `blob version ${JSON.stringify(version)} is not a positive integer`, 'invalid_blob', 'version 1');
   if (version > ENVELOPE_VERSION) {
-    return issue(issues, childPath(path, 'version'), `blob version ${version} is newer than the highest version supported (${ENVELOPE_VERSION}); it was written by a newer writer and reading it is not supported`, 'unsupported_version', `version ${ENVELOPE_VERSION}`);
+    return issue(issues, blobAt(base, j, 'version'), `blob version ${version} is newer than the highest version supported (${ENVELOPE_VERSION}); it was written by a newer writer and reading it is not supported`, 'unsupported_version', `version ${ENVELOPE_VERSION}`);
   }
-  if (!KNOWN_TYPES.has(type)) return issue(issues, childPath(path, 'blobType'), `unknown blobType '${type}'`, 'unknown_blob_type', [...KNOWN_TYPES].join(' | '));
+  if (!KNOWN_TYPES.has(type)) return issue(issues, blobAt(base, j, 'blobType'), `unknown blobType '${type}'`, 'unknown_blob_type', [...KNOWN_TYPES].join(' | '));
   const key = DATA_KEY[type as BlobType];
   const data = value[key];
   const unknown = unknownKeys(value, KNOWN_KEYS[type] as ReadonlySet<string>);
   switch (type) {
     case BLOB.toolCalls:
-      return Array.isArray(data) ? { env: { type, calls: data }, object, unknown, value } : wrongData(issues, path, type, key, data, 'an array');
+      return Array.isArray(data) ? { env: { type, calls: data }, object, unknown, value } : wrongData(issues, base, j, type, key, data, 'an array');
     case BLOB.toolCallResults:
-      return Array.isArray(data) ? { env: { type, results: data }, object, unknown, value } : wrongData(issues, path, type, key, data, 'an array');
+      return Array.isArray(data) ? { env: { type, results: data }, object, unknown, value } : wrongData(issues, base, j, type, key, data, 'an array');
     case BLOB.messageContent:
-      if (!isJsonObject(data)) return wrongData(issues, path, type, key, data, 'a content object');
-      if (typeof data['type'] !== 'string') return issue(issues, childPath(path, key, 'type'), 'content has no type discriminator', 'invalid_blob', 'a type string');
+      if (!isJsonObject(data)) return wrongData(issues, base, j, type, key, data, 'a content object');
+      if (typeof data['type'] !== 'string') return issue(issues, blobAt(base, j, key, 'type'), 'content has no type discriminator', 'invalid_blob', 'a type string');
       return { env: { type, content: data }, object, unknown, value };
     case BLOB.messageMetadata: {
-      if (!isJsonObject(data)) return wrongData(issues, path, type, key, data, 'an object');
+      if (!isJsonObject(data)) return wrongData(issues, base, j, type, key, data, 'an object');
       const props = value['properties'];
-      if (props !== undefined && props !== null && !isJsonObject(props)) return issue(issues, childPath(path, 'properties'), "metadata envelope's 'properties' is not an object", 'invalid_blob', 'an object');
+      if (props !== undefined && props !== null && !isJsonObject(props)) return issue(issues, blobAt(base, j, 'properties'), "metadata envelope's 'properties' is not an object", 'invalid_blob', 'an object');
       const env: Envelope = { type, metadata: data };
       if (isJsonObject(props)) env.properties = props;
       return { env, object, unknown: props === null ? [...unknown, 'properties'] : unknown, value };
     }
     case BLOB.payloads:
-      return Array.isArray(data) ? { env: { type, payload: data }, object, unknown, value } : wrongData(issues, path, type, key, data, 'an array');
+      return Array.isArray(data) ? { env: { type, payload: data }, object, unknown, value } : wrongData(issues, base, j, type, key, data, 'an array');
     default:
-      return isJsonObject(data) ? { env: { type: BLOB.stash, stash: data }, object, unknown, value } : wrongData(issues, path, type, key, data, 'an object');
+      return isJsonObject(data) ? { env: { type: BLOB.stash, stash: data }, object, unknown, value } : wrongData(issues, base, j, type, key, data, 'an object');
   }
 }
 

@@ -30,11 +30,18 @@ import { readMetadata } from './metadata.js';
 import { ExtSchema } from './part-schema.js';
 import { isSummary, plainSegments, type Segment, type Slot } from './slots.js';
 import { childPath } from '../shared/child-path.js';
+import { hasKeys, keysWithin, onlyKey } from '../shared/own-keys.js';
 
-/** One payload, checked: a conversational text or a parsed blob, with its path. */
+/**
+ * One payload, checked: a conversational text or a parsed blob. Its path is `[...base, 'payload',
+ * j]` (itemPath), made only for an issue: most reads report none, and a path a payload was a tenth
+ * of a memory read's garbage.
+ */
 export interface Item {
   slot: Slot;
-  path: Path;
+  /** The event's path, or for a packed payload the path of the blob that packs it. */
+  base: Path;
+  j: number;
   text?: string;
   env?: Envelope;
   /** The blob came as an object, not JSON text. */
@@ -45,60 +52,71 @@ const ROLE_OF: Readonly<Record<string, Role>> = { USER: 'user', ASSISTANT: 'assi
 /** The conversational role a text part of a message of each role is written with. */
 export const TEXT_ROLE: Readonly<Record<Role, WireRole | undefined>> = { user: 'USER', assistant: 'ASSISTANT', tool: undefined, system: undefined, developer: undefined };
 
+const itemPath = (it: Item): Path => childPath(it.base, 'payload', it.j);
+
+/** Slots are only read: one of each, shared by every payload read (a memory read decodes tens of events per call). */
+const SLOTS = {
+  calls: Object.freeze({ kind: 'calls' }),
+  results: Object.freeze({ kind: 'results' }),
+  metadata: Object.freeze({ kind: 'metadata' }),
+  stash: Object.freeze({ kind: 'stash' }),
+  content: Object.freeze({ kind: 'content' }),
+} as const satisfies Record<string, Slot>;
+const TEXT_SLOTS: Readonly<Record<WireRole, Slot>> = Object.fromEntries(WIRE_ROLES.map((role) => [role, Object.freeze({ kind: 'conversational', role })])) as Record<WireRole, Slot>;
+
 function slotOf(env: Envelope): Slot {
   switch (env.type) {
-    case BLOB.toolCalls: return { kind: 'calls' };
-    case BLOB.toolCallResults: return { kind: 'results' };
-    case BLOB.messageMetadata: return { kind: 'metadata' };
-    case BLOB.stash: return { kind: 'stash' };
-    default: return { kind: 'content' };
+    case BLOB.toolCalls: return SLOTS.calls;
+    case BLOB.toolCallResults: return SLOTS.results;
+    case BLOB.messageMetadata: return SLOTS.metadata;
+    case BLOB.stash: return SLOTS.stash;
+    default: return SLOTS.content;
   }
-}
-
-/** Whether `obj` has no keys but `a` and `b` (a loop: this runs for every payload read). */
-function onlyKeys(obj: JsonObject, a: string, b: string): boolean {
-  for (const k of Object.keys(obj)) if (k !== a && k !== b) return false;
-  return true;
 }
 
 /**
  * `blobs`, for a top-level payload: where to keep the parsed value of a blob read from text, at
  * the payload's index (`at`), for the read-back check (mapping.ts) to compare with.
  */
-function parsePayload(p: JsonValue, path: Path, issues: Issue[], out: Item[], nested: boolean, ctx: DecodeContext, blobs?: ParsedBlobs, at = 0, known?: JsonValue): void {
-  const keys = isJsonObject(p) ? Object.keys(p) : [];
-  if (!isJsonObject(p) || keys.length !== 1 || (keys[0] !== 'conversational' && keys[0] !== 'blob')) {
-    issues.push({ code: 'invalid_payload', path, message: 'a payload is exactly one of {conversational} or {blob}', expected: '{conversational: {role, content: {text}}} | {blob}' });
-    return;
+function parsePayload(p: JsonValue, base: Path, j: number, issues: Issue[], out: Item[], n: number, nested: boolean, ctx: DecodeContext, blobs?: ParsedBlobs, known?: JsonValue): number {
+  const key = isJsonObject(p) ? onlyKey(p) : undefined;
+  if (!isJsonObject(p) || (key !== 'conversational' && key !== 'blob')) {
+    issues.push({ code: 'invalid_payload', path: childPath(base, 'payload', j), message: 'a payload is exactly one of {conversational} or {blob}', expected: '{conversational: {role, content: {text}}} | {blob}' });
+    return n;
   }
   const conv = p['conversational'];
   if (conv !== undefined) {
     const content = isJsonObject(conv) ? conv['content'] : undefined;
     const role = isJsonObject(conv) ? conv['role'] : undefined;
     const text = isJsonObject(content) ? content['text'] : undefined;
-    const bad = !isJsonObject(conv) || !onlyKeys(conv, 'role', 'content') || !isJsonObject(content) || Object.keys(content).length !== 1;
+    const bad = !isJsonObject(conv) || !keysWithin(conv, 'role', 'content') || !isJsonObject(content) || onlyKey(content) === undefined;
     if (bad || typeof text !== 'string' || typeof role !== 'string' || !(WIRE_ROLES as readonly string[]).includes(role)) {
-      issues.push({ code: 'invalid_payload', path: childPath(path, 'conversational'), message: `a conversational payload is {role: ${WIRE_ROLES.join(' | ')}, content: {text}}` });
-      return;
+      issues.push({ code: 'invalid_payload', path: childPath(childPath(base, 'payload', j), 'conversational'), message: `a conversational payload is {role: ${WIRE_ROLES.join(' | ')}, content: {text}}` });
+      return n;
     }
     // The size check's own first test, made before building the path it would report.
-    if (text.length * 3 > ctx.limits.maxTextBytes) checkTextSize(text, ctx.limits, childPath(path, 'conversational', 'content', 'text'), issues);
-    out.push({ slot: { kind: 'conversational', role: role as WireRole }, path, text });
-    return;
+    if (text.length * 3 > ctx.limits.maxTextBytes) checkTextSize(text, ctx.limits, childPath(childPath(base, 'payload', j), 'conversational', 'content', 'text'), issues);
+    out[n] = { slot: TEXT_SLOTS[role as WireRole], base, j, text };
+    return n + 1;
   }
-  const parsed = parseBlob(p['blob'] as JsonValue, childPath(path, 'blob'), issues, known);
-  if (!parsed) return;
-  if (blobs !== undefined && !parsed.object) blobs[at] = parsed.value;
-  for (const k of parsed.unknown) ctx.losses.push({ code: 'unsupported-field', path: childPath(path, 'blob', k), message: `envelope field '${k}' is not read`, action: 'dropped' });
+  const parsed = parseBlob(p['blob'] as JsonValue, base, j, issues, known);
+  if (!parsed) return n;
+  if (blobs !== undefined && !parsed.object) blobs[j] = parsed.value;
+  for (let u = 0; u < parsed.unknown.length; u++) {
+    const k = parsed.unknown[u] as string;
+    ctx.losses.push({ code: 'unsupported-field', path: childPath(childPath(base, 'payload', j), 'blob', k), message: `envelope field '${k}' is not read`, action: 'dropped' });
+  }
   if (parsed.env.type === BLOB.payloads) {
-    if (nested) issues.push({ code: 'invalid_blob', path: childPath(path, 'blob'), message: 'packed payloads hold no further packed payloads' });
+    if (nested) issues.push({ code: 'invalid_blob', path: childPath(base, 'payload', j, 'blob'), message: 'packed payloads hold no further packed payloads' });
     else {
       const packed = parsed.env.payload;
-      for (let k = 0; k < packed.length; k++) parsePayload(packed[k] as JsonValue, childPath(path, 'blob', 'payload', k), issues, out, true, ctx);
+      const blobPath = childPath(base, 'payload', j, 'blob');
+      for (let k = 0; k < packed.length; k++) n = parsePayload(packed[k] as JsonValue, blobPath, k, issues, out, n, true, ctx);
     }
-    return;
+    return n;
   }
-  out.push({ slot: slotOf(parsed.env), path, env: parsed.env, object: parsed.object });
+  out[n] = { slot: slotOf(parsed.env), base, j, env: parsed.env, object: parsed.object };
+  return n + 1;
 }
 
 /** The parsed values of an event's blob payloads read from JSON text, by payload index. */
@@ -116,8 +134,12 @@ export function parseEvent(event: JsonObject, path: Path, ctx: DecodeContext, is
     issues.push({ code: 'invalid_type', path: childPath(path, 'payload'), message: 'payload is not an array', expected: 'array' });
     return [];
   }
-  const out: Item[] = [];
-  for (let j = 0; j < payload.length; j++) parsePayload(payload[j] as JsonValue, childPath(path, 'payload', j), issues, out, false, ctx, blobs, j, known?.[j]);
+  // Sized for one item a payload (the usual count) and filled by index: `[]` and a push would
+  // allocate room for 17. Items go to out[n], and n is what parsePayload returns.
+  const out: Item[] = new Array<Item>(payload.length);
+  let n = 0;
+  for (let j = 0; j < payload.length; j++) n = parsePayload(payload[j] as JsonValue, path, j, issues, out, n, false, ctx, blobs, known?.[j]);
+  if (n !== out.length) out.length = n;
   return out;
 }
 
@@ -132,7 +154,7 @@ export function checkEventMetadata(event: JsonObject, path: Path, issues: Issue[
   let ok = true;
   for (const key in meta) {
     const v = meta[key];
-    if (!isJsonObject(v) || Object.keys(v).length !== 1 || typeof v['stringValue'] !== 'string') {
+    if (!isJsonObject(v) || onlyKey(v) === undefined || typeof v['stringValue'] !== 'string') {
       issues.push({ code: 'invalid_type', path: childPath(path, 'metadata', key), message: 'an event metadata value is {stringValue: string}', expected: '{stringValue: string}' });
       ok = false;
     }
@@ -144,8 +166,11 @@ interface MetaBlob {
   role: Role | undefined;
   name: string | undefined;
   metadata: JsonObject;
-  properties: JsonObject;
-  message: { stringContent?: true; ext?: Ext };
+  /** The properties kept as they came (all but role, the message's fields and a string userName); undefined when none. */
+  properties: JsonObject | undefined;
+  /** From `interlingua.message`. */
+  stringContent: boolean;
+  ext: Ext | undefined;
 }
 
 const NO_PROPERTIES: JsonObject = Object.freeze({}) as JsonObject;
@@ -158,15 +183,14 @@ function readMetaBlob(items: readonly Item[], issues: Issue[]): MetaBlob | undef
     if (it === undefined) it = item;
     else if (second === undefined) second = item;
   }
-  if (second !== undefined) issues.push({ code: 'invalid_blob', path: second.path, message: 'an event holds at most one camunda.messageMetadata blob' });
+  if (second !== undefined) issues.push({ code: 'invalid_blob', path: itemPath(second), message: 'an event holds at most one camunda.messageMetadata blob' });
   if (it?.env?.type !== BLOB.messageMetadata) return undefined;
   // Only read: the envelope's own object (JSON.parse output) needs no copy.
   const props = it.env.properties ?? NO_PROPERTIES;
-  const out: MetaBlob = { role: undefined, name: undefined, metadata: it.env.metadata, properties: {}, message: {} };
-  const at = it.path;
+  const out: MetaBlob = { role: undefined, name: undefined, metadata: it.env.metadata, properties: undefined, stringContent: false, ext: undefined };
   const role = props[PROP_ROLE];
   if (role !== undefined) {
-    if (typeof role !== 'string' || ROLE_OF[role] === undefined) issues.push({ code: 'invalid_blob', path: childPath(at, 'blob', 'properties', PROP_ROLE), message: `metadata role ${JSON.stringify(role)} is not a message role`, expected: 'USER | ASSISTANT | TOOL' });
+    if (typeof role !== 'string' || ROLE_OF[role] === undefined) issues.push({ code: 'invalid_blob', path: childPath(itemPath(it), 'blob', 'properties', PROP_ROLE), message: `metadata role ${JSON.stringify(role)} is not a message role`, expected: 'USER | ASSISTANT | TOOL' });
     else out.role = ROLE_OF[role];
   }
   const name = props[PROP_USER_NAME];
@@ -175,21 +199,23 @@ function readMetaBlob(items: readonly Item[], issues: Issue[]): MetaBlob | undef
   if (msg !== undefined) {
     const ext = isJsonObject(msg) ? msg['ext'] : undefined;
     const okExt = ext === undefined || ExtSchema.safeParse(ext).success;
-    if (!isJsonObject(msg) || !okExt || Object.keys(msg).some((k) => k !== 'ext' && k !== 'stringContent') || (msg['stringContent'] !== undefined && msg['stringContent'] !== true)) {
-      if (!okExt) issues.push(...fromZodIssues(ExtSchema.safeParse(ext).error?.issues ?? [], [...at, 'blob', 'properties', PROP_MESSAGE, 'ext']));
-      else issues.push({ code: 'invalid_blob', path: childPath(at, 'blob', 'properties', PROP_MESSAGE), message: `'${PROP_MESSAGE}' is {stringContent?: true, ext?}` });
+    if (!isJsonObject(msg) || !okExt || !keysWithin(msg, 'ext', 'stringContent') || (msg['stringContent'] !== undefined && msg['stringContent'] !== true)) {
+      if (!okExt) issues.push(...fromZodIssues(ExtSchema.safeParse(ext).error?.issues ?? [], [...itemPath(it), 'blob', 'properties', PROP_MESSAGE, 'ext']));
+      else issues.push({ code: 'invalid_blob', path: childPath(itemPath(it), 'blob', 'properties', PROP_MESSAGE), message: `'${PROP_MESSAGE}' is {stringContent?: true, ext?}` });
     } else {
-      if (msg['stringContent'] === true) out.message.stringContent = true;
-      if (ext !== undefined) out.message.ext = ext as Ext;
+      if (msg['stringContent'] === true) out.stringContent = true;
+      if (ext !== undefined) out.ext = ext as Ext;
     }
   }
-  for (const k of Object.keys(props)) if (k !== PROP_ROLE && k !== PROP_MESSAGE && !(k === PROP_USER_NAME && typeof name === 'string')) put(out.properties, k, props[k] as JsonValue);
+  for (const k in props) if (Object.hasOwn(props, k) && k !== PROP_ROLE && k !== PROP_MESSAGE && !(k === PROP_USER_NAME && typeof name === 'string')) put((out.properties ??= {}), k, props[k] as JsonValue);
   return out;
 }
 
 /** The parts of payloads [start, end) of a message of `role`. */
 function partsOf(items: readonly Item[], slots: readonly Slot[], seg: Segment, ctx: DecodeContext, issues: Issue[]): Part[] {
-  const parts: Part[] = [];
+  // Sized for one part a payload and filled by index (parts[n++]): `[]` and a push would allocate room for 17.
+  const parts: Part[] = new Array<Part>(seg.end - seg.start);
+  let n = 0;
   let summary: string | undefined;
   for (let i = seg.start; i < seg.end; i++) {
     const it = items[i] as Item;
@@ -198,41 +224,49 @@ function partsOf(items: readonly Item[], slots: readonly Slot[], seg: Segment, c
       const text = it.text as string;
       if (slot.role === 'TOOL') {
         if (isSummary(slots, i)) summary = text;
-        else parts.push({ type: 'tool-result', callId: '', content: [{ type: 'text', text }], stringContent: true, ext: { [AGENTCORE]: { $minimal: true } } });
+        else parts[n++] = { type: 'tool-result', callId: '', content: [{ type: 'text', text }], stringContent: true, ext: { [AGENTCORE]: { $minimal: true } } };
         continue;
       }
-      parts.push(slot.role === TEXT_ROLE[seg.role] ? { type: 'text', text } : { type: 'text', text, ext: { [AGENTCORE]: { $role: slot.role } } });
+      parts[n++] = slot.role === TEXT_ROLE[seg.role] ? { type: 'text', text } : { type: 'text', text, ext: { [AGENTCORE]: { $role: slot.role } } };
       continue;
     }
     const env = it.env as Envelope;
-    const at = childPath(it.path, 'blob');
+    // The metadata blob (most events have one) gives no parts: no path for it.
+    if (env.type === BLOB.messageMetadata || env.type === BLOB.payloads) continue;
+    const at = childPath(it.base, 'payload', it.j, 'blob');
     if (env.type === BLOB.toolCalls) {
-      const calls = env.calls.map((c, k) => decodeCall(c, env.bare ? childPath(at, k) : childPath(at, 'toolCalls', k), issues));
-      calls.forEach((c, k) => {
-        if (!c) return;
-        parts.push(k === 0 && env.bare ? { ...c, ext: withOwn(c.ext, { $bare: true }) as Ext } : c);
-      });
+      for (let k = 0; k < env.calls.length; k++) {
+        const c = decodeCall(env.calls[k] as JsonValue, env.bare ? childPath(at, k) : childPath(at, 'toolCalls', k), issues);
+        if (c) parts[n++] = k === 0 && env.bare ? { ...c, ext: withOwn(c.ext, { $bare: true }) as Ext } : c;
+      }
     } else if (env.type === BLOB.toolCallResults) {
-      const results = env.results.map((r, k) => decodeResult(r, childPath(at, 'results', k), ctx.limits, issues)).filter((r): r is ToolResultPart => r !== undefined);
+      const results = new Array<ToolResultPart>(env.results.length);
+      let got = 0;
+      for (let k = 0; k < env.results.length; k++) {
+        const r = decodeResult(env.results[k] as JsonValue, childPath(at, 'results', k), ctx.limits, issues);
+        if (r !== undefined) results[got++] = r;
+      }
+      if (got !== results.length) results.length = got;
       const generated = resultsSummary(results);
       const first = results[0];
       if (first && (summary !== undefined ? summary !== generated : generated !== '')) results[0] = { ...first, ext: withOwn(first.ext, { $summary: summary ?? false }) as Ext };
       summary = undefined;
-      parts.push(...results);
+      for (const r of results) parts[n++] = r;
     } else if (env.type === BLOB.messageContent) {
       const part = decodeContent(env.content, childPath(at, 'content'), ctx.limits, issues);
-      if (part) parts.push(part);
+      if (part) parts[n++] = part;
     } else if (env.type === BLOB.stash) {
       issues.push({ code: 'invalid_blob', path: at, message: 'an interlingua.stash blob is read only as the first blob of its group' });
     }
   }
+  if (n !== parts.length) parts.length = n;
   return parts;
 }
 
 /** Whether a message of `role` written from these payloads would need the metadata blob it has. */
 function metaNeeded(slots: readonly Slot[], role: Role, meta: MetaBlob): boolean {
   // What the blob carries first: it decides most events without reading the payloads' roles.
-  if (Object.keys(meta.metadata).length > 0 || meta.name !== undefined || Object.keys(meta.properties).length > 0 || meta.message.ext !== undefined || meta.message.stringContent === true) return true;
+  if (hasKeys(meta.metadata) || meta.name !== undefined || meta.properties !== undefined || meta.ext !== undefined || meta.stringContent) return true;
   const rest = slots.filter((s) => s.kind !== 'metadata');
   const segs = plainSegments(rest);
   return rest.length === 0 || segs.length !== 1 || segs[0]?.role !== role;
@@ -245,26 +279,39 @@ function metaNeeded(slots: readonly Slot[], role: Role, meta: MetaBlob): boolean
 export function messagesOf(event: JsonObject, items: readonly Item[], path: Path, ctx: DecodeContext, issues: Issue[]): Message[] {
   const eventMeta = checkEventMetadata(event, path, issues);
   const meta = readMetaBlob(items, issues);
-  const slots = items.map((it) => it.slot);
-  const segments: Segment[] = meta?.role !== undefined ? [{ role: meta.role, start: 0, end: items.length }] : plainSegments(slots);
-  const messages = segments.map((seg) => ({ role: seg.role, parts: partsOf(items, slots, seg, ctx, issues) }) as Message);
+  const slots = new Array<Slot>(items.length);
+  let objectBlobs = false;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i] as Item;
+    slots[i] = it.slot;
+    if (it.object === true) objectBlobs = true;
+  }
+  let messages: Message[];
+  if (meta?.role !== undefined) {
+    const parts = partsOf(items, slots, { role: meta.role, start: 0, end: items.length }, ctx, issues);
+    // With its stringContent at once where no name comes before it (the key order): no second shape.
+    messages = [meta.stringContent && meta.name === undefined ? { role: meta.role, parts, stringContent: true } : { role: meta.role, parts }];
+  }
+  else messages = plainSegments(slots).map((seg) => ({ role: seg.role, parts: partsOf(items, slots, seg, ctx, issues) }) as Message);
   const first = messages[0] as Message;
-  const hints: JsonObject = {};
-  const rest: JsonObject = {};
-  for (const k in event) if (!EVENT_KEYS.has(k) && event[k] !== undefined) put(rest, k, event[k] as JsonValue);
-  if (Object.keys(rest).length > 0) hints['event'] = rest;
-  const md = readMetadata(eventMeta, meta?.metadata);
-  if (md.metadata !== undefined) hints['metadata'] = md.metadata;
-  Object.assign(hints, md.hints);
+  // Built only when there is a hint to hold (most events have none): in this order, the hints' key order.
+  let hints: JsonObject | undefined;
+  let rest: JsonObject | undefined;
+  for (const k in event) if (!EVENT_KEYS.has(k) && event[k] !== undefined) put((rest ??= {}), k, event[k] as JsonValue);
+  if (rest !== undefined) (hints ??= {})['event'] = rest;
+  if (eventMeta !== undefined || (meta !== undefined && hasKeys(meta.metadata))) {
+    const md = readMetadata(eventMeta, meta?.metadata);
+    if (md.metadata !== undefined) (hints ??= {})['metadata'] = md.metadata;
+    if (hasKeys(md.hints)) Object.assign((hints ??= {}), md.hints);
+  }
   if (meta) {
     if (meta.name !== undefined) first.name = meta.name;
-    if (meta.message.stringContent) first.stringContent = true;
-    if (Object.keys(meta.properties).length > 0) hints['properties'] = meta.properties;
-    if (meta.role !== undefined && !metaNeeded(slots, meta.role, meta)) hints['$metaBlob'] = true;
-    if (meta.role === undefined) hints['$metaBlob'] = true;
+    if (meta.stringContent) first.stringContent = true;
+    if (meta.properties !== undefined) (hints ??= {})['properties'] = meta.properties;
+    if (meta.role === undefined || !metaNeeded(slots, meta.role, meta)) (hints ??= {})['$metaBlob'] = true;
   }
-  if (items.some((it) => it.object === true)) hints['$objectBlobs'] = true;
-  const ext = withOwn(meta?.message.ext, hints);
+  if (objectBlobs) (hints ??= {})['$objectBlobs'] = true;
+  const ext = hints === undefined ? meta?.ext : withOwn(meta?.ext, hints);
   if (ext) first.ext = ext;
   for (let k = 0; k < messages.length - 1; k++) {
     const m = messages[k] as Message;

@@ -27,6 +27,7 @@ import { encodeEvent, OWN_PAYLOADS, textBlobs } from './event-encode.js';
 import { sameValue } from '../shared/same-value.js';
 import { messagesWithoutPlainArgumentsJson } from '../shared/plain-arguments.js';
 import { unpaired } from './older-results.js';
+import { onlyKey } from '../shared/own-keys.js';
 import { plainSegments, type Slot } from './slots.js';
 import { strandsMessages } from './strands.js';
 import { writesBackAsWritten, writtenEvent, type Written } from './written.js';
@@ -157,7 +158,7 @@ function liftStash(event: JsonValue): JsonValue {
   if (!isJsonObject(event) || !Array.isArray(event['payload'])) return event;
   const payload = event['payload'];
   const last = payload[payload.length - 1];
-  const blob = isJsonObject(last) && Object.keys(last).length === 1 ? last['blob'] : undefined;
+  const blob = isJsonObject(last) && onlyKey(last) === 'blob' ? last['blob'] : undefined;
   let env: JsonValue | undefined;
   if (typeof blob === 'string' && blob.startsWith(STASH_PREFIX)) {
     try {
@@ -188,8 +189,8 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
   const before = issues.length;
   const strands = strandsMessages(event, path, ctx, issues);
   if (strands !== undefined) return issues.length > before ? [] : verbatim ? verbatimUnlessSame(event, strands, [], written) : strands;
-  const blobs: ParsedBlobs = [];
-  const items = parseEvent(event, path, ctx, issues, verbatim ? blobs : undefined, written?.blobs);
+  const blobs: ParsedBlobs | undefined = verbatim ? [] : undefined;
+  const items = parseEvent(event, path, ctx, issues, blobs, written?.blobs);
   if (items === undefined || (items.length === 0 && issues.length === before)) {
     checkEventMetadata(event, path, issues);
     ctx.losses.push({ code: 'empty-event', path, message: 'the event has no payloads (listed with includePayloads false?): no message to read', action: 'dropped' });
@@ -197,7 +198,7 @@ function decodeOne(event: JsonValue, path: Path, ctx: DecodeContext, issues: Iss
   }
   const messages = messagesOf(event, items, path, ctx, issues);
   if (issues.length > before) return [];
-  return verbatim ? verbatimUnlessSame(event, messages, blobs, written) : messages;
+  return blobs !== undefined ? verbatimUnlessSame(event, messages, blobs, written) : messages;
 }
 
 /**

@@ -32,6 +32,12 @@ function paired(p: ToolResultPart, callId: string): ToolResultPart {
   return { ...p, callId, ext: { ...p.ext, [AGENTCORE]: { ...own(p.ext), $paired: callId } } };
 }
 
+/** Whether the tool messages right after message `i` hold a lone result (most conversations have none: nothing else is built then). */
+function loneAfter(messages: readonly Message[], i: number): boolean {
+  for (let k = i + 1; messages[k]?.role === 'tool'; k++) if ((messages[k] as Message).parts.some(isLone)) return true;
+  return false;
+}
+
 /**
  * The messages, with lone TOOL texts after unanswered calls read as their results (see above).
  * `origins[i]` is the index of the event message i was read from, for loss paths.
@@ -41,7 +47,7 @@ export function pairOlderResults(messages: readonly Message[], origins: readonly
   const at = (i: number): Path => ['events', origins[i] ?? i];
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i] as Message;
-    if (m.role !== 'assistant' || !m.parts.some(isClientCall)) continue;
+    if (m.role !== 'assistant' || !m.parts.some(isClientCall) || !loneAfter(messages, i)) continue;
     const lone: { i: number; j: number }[] = [];
     const answered = new Set<string>();
     let k = i + 1;

@@ -46,18 +46,32 @@ function speaks(slots: readonly Slot[], i: number): Role | undefined {
 
 /** The messages a list of payloads reads as without a role from a metadata blob (at least one). */
 export function plainSegments(slots: readonly Slot[]): Segment[] {
-  const out: Segment[] = [];
-  let current: { role: Role | undefined; start: number } = { role: undefined, start: 0 };
-  slots.forEach((_s, i) => {
-    const role = speaks(slots, i);
-    if (role === undefined) return;
-    if (current.role === undefined) current.role = role;
-    else if (role !== current.role) {
-      out.push({ role: current.role, start: current.start, end: i });
-      current = { role, start: i };
+  // Loops and locals, no closures: this runs for every event without a metadata blob (the list
+  // is made only when the role changes: one segment is the usual answer).
+  let out: Segment[] | undefined;
+  let role: Role | undefined;
+  let start = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const r = speaks(slots, i);
+    if (r === undefined) continue;
+    if (role === undefined) role = r;
+    else if (r !== role) {
+      (out ??= []).push({ role, start, end: i });
+      role = r;
+      start = i;
     }
-  });
-  const fallback: Role = slots.some((s) => s.kind === 'calls') ? 'assistant' : slots.some((s) => s.kind === 'results') ? 'tool' : 'user';
-  out.push({ role: current.role ?? fallback, start: current.start, end: slots.length });
+  }
+  const last: Segment = { role: role ?? fallbackRole(slots), start, end: slots.length };
+  if (out === undefined) return [last];
+  out.push(last);
   return out;
+}
+
+function fallbackRole(slots: readonly Slot[]): Role {
+  let results = false;
+  for (const s of slots) {
+    if (s.kind === 'calls') return 'assistant';
+    if (s.kind === 'results') results = true;
+  }
+  return results ? 'tool' : 'user';
 }

@@ -11,12 +11,12 @@ import type { JsonObject } from '../../model/json.js';
 import { setOwn } from './residue.js';
 
 /**
- * A new object with `obj`'s keys but `key`, in their order (for objects of a few keys: V8 also makes
- * a dictionary of one given more than ~16 keys one by one).
+ * A new object with `obj`'s keys but `key` (and `other`), in their order (for objects of a few keys:
+ * V8 also makes a dictionary of one given more than ~16 keys one by one).
  */
-export function withoutKey(obj: JsonObject, key: string): JsonObject {
+export function withoutKey(obj: JsonObject, key: string, other?: string): JsonObject {
   const out: JsonObject = {};
-  for (const k in obj) if (k !== key) setOwn(out, k, obj[k] as JsonObject[string]);
+  for (const k in obj) if (k !== key && k !== other) setOwn(out, k, obj[k] as JsonObject[string]);
   return out;
 }
 
