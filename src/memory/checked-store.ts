@@ -16,10 +16,12 @@ import {
   MAX_EXPIRY_DAYS,
   MAX_PAGE,
   MIN_EXPIRY_DAYS,
+  type EventContent,
   type EventPage,
   type EventStore,
   type ListEventsOptions,
   type NewEvent,
+  type PayloadItem,
   type StoredEvent,
   type StoreOptions,
 } from './store.js';
@@ -69,9 +71,16 @@ function toEvent(actorId: string, sessionId: string, row: Row): StoredEvent {
   return event;
 }
 
-/** The first `count` rows as events, each made (its JSON parsed) only when it is read. */
-function* eventsOf(actorId: string, sessionId: string, rows: readonly Row[], count: number): Generator<StoredEvent> {
-  for (let i = 0; i < count; i++) yield toEvent(actorId, sessionId, rows[i] as Row);
+/** What a message is read from: no ids or timestamp (a timestamp's text alone is ~80 bytes to make). */
+function toContent(_actorId: string, _sessionId: string, row: Row): EventContent {
+  const content: EventContent = { payload: JSON.parse(row.payloadJson) as EventContent['payload'] };
+  if (row.metadataJson != null) content.metadata = JSON.parse(row.metadataJson) as NonNullable<EventContent['metadata']>;
+  return content;
+}
+
+/** The first `count` rows made by `make`, each made (its JSON parsed) only when it is read. */
+function* eventsOf<E>(actorId: string, sessionId: string, rows: readonly Row[], count: number, make: (actorId: string, sessionId: string, row: Row) => E): Generator<E> {
+  for (let i = 0; i < count; i++) yield make(actorId, sessionId, rows[i] as Row);
 }
 
 /** Rows more than the last read needed that the first page of lastTurns asks for. */
@@ -103,6 +112,36 @@ export function createEventStore(backend: Backend, options: StoreOptions = {}): 
     const more = rows.length > limit;
     const kept = more ? rows.slice(0, limit) : rows;
     return { events: kept.map((r) => toEvent(actorId, sessionId, r)), more, last: kept[kept.length - 1] };
+  }
+
+  /** The last k turns, each event made by `make` (a StoredEvent, or only its content). */
+  async function lastTurnsOf<E extends { payload: PayloadItem[] }>(actorIdIn: string, sessionIdIn: string, kIn: number | undefined, make: (actorId: string, sessionId: string, row: Row) => E): Promise<E[][]> {
+    const [actorId, sessionId] = ids(actorIdIn, sessionIdIn);
+    const k = checkTurnCount(kIn);
+    if (k === 0) return [];
+    // One clock reading for the whole read, so an event cannot expire between pages.
+    const at = now();
+    let after: Position | undefined;
+    let done = false;
+    // The first page asks for what this session's last read needed and a few more (a new turn
+    // is mostly the size of the one it pushes out), else for a few per turn; later ones for a full page.
+    const key = `${actorId}\u0000${sessionId}\u0000${k}`;
+    const needed = lastNeeded.get(key);
+    let size = Math.min(MAX_PAGE, Math.max(8, needed === undefined ? 4 * k : needed + NEEDED_MARGIN));
+    const turns = await collectLastTurns(k, async () => {
+      if (done) return undefined;
+      const rows = await backend.list(actorId, sessionId, after ? { after, chronological: false, limit: size + 1 } : { chronological: false, limit: size + 1 }, at);
+      done = rows.length <= size;
+      const kept = done ? rows.length : size;
+      after = kept > 0 ? rows[kept - 1] : undefined;
+      size = MAX_PAGE;
+      return kept > 0 ? eventsOf(actorId, sessionId, rows, kept, make) : undefined;
+    });
+    if (lastNeeded.size >= NEEDED_MAX) lastNeeded.clear();
+    let count = 0;
+    for (const t of turns) count += t.length;
+    lastNeeded.set(key, count);
+    return turns;
   }
 
   return {
@@ -138,33 +177,12 @@ export function createEventStore(backend: Backend, options: StoreOptions = {}): 
       return out;
     },
 
-    async lastTurns(actorIdIn, sessionIdIn, kIn) {
-      const [actorId, sessionId] = ids(actorIdIn, sessionIdIn);
-      const k = checkTurnCount(kIn);
-      if (k === 0) return [];
-      // One clock reading for the whole read, so an event cannot expire between pages.
-      const at = now();
-      let after: Position | undefined;
-      let done = false;
-      // The first page asks for what this session's last read needed and a few more (a new turn
-      // is mostly the size of the one it pushes out), else for a few per turn; later ones for a full page.
-      const key = `${actorId}\u0000${sessionId}\u0000${k}`;
-      const needed = lastNeeded.get(key);
-      let size = Math.min(MAX_PAGE, Math.max(8, needed === undefined ? 4 * k : needed + NEEDED_MARGIN));
-      const turns = await collectLastTurns(k, async () => {
-        if (done) return undefined;
-        const rows = await backend.list(actorId, sessionId, after ? { after, chronological: false, limit: size + 1 } : { chronological: false, limit: size + 1 }, at);
-        done = rows.length <= size;
-        const kept = done ? rows.length : size;
-        after = kept > 0 ? rows[kept - 1] : undefined;
-        size = MAX_PAGE;
-        return kept > 0 ? eventsOf(actorId, sessionId, rows, kept) : undefined;
-      });
-      if (lastNeeded.size >= NEEDED_MAX) lastNeeded.clear();
-      let count = 0;
-      for (const t of turns) count += t.length;
-      lastNeeded.set(key, count);
-      return turns;
+    lastTurns(actorId, sessionId, k) {
+      return lastTurnsOf(actorId, sessionId, k, toEvent);
+    },
+
+    lastTurnContents(actorId, sessionId, k) {
+      return lastTurnsOf(actorId, sessionId, k, toContent);
     },
 
     async listSessions(actorIdIn) {

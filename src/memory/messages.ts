@@ -33,7 +33,7 @@ import { decode, encode } from '../formats/convert.js';
 import { readsHints } from '../formats/shared/hint-readers.js';
 import { eventsToMessages, messageToEvent, toolCallNames } from '../formats/agentcore-memory/index.js';
 import { openMemory as openEventStore, type OpenOptions } from './open.js';
-import { DEFAULT_TURNS, MAX_PAGE, type EventMetadata, type EventStore, type NewEvent, type PayloadItem, type StoredEvent } from './store.js';
+import { DEFAULT_TURNS, MAX_PAGE, type EventContent, type EventMetadata, type EventStore, type NewEvent, type PayloadItem, type StoredEvent } from './store.js';
 
 /** Model name put in request bodies that require one; it never reaches a stored event. */
 const PLACEHOLDER_MODEL = 'interlingua-memory';
@@ -147,15 +147,11 @@ export async function openMemory(url: string, options: OpenOptions = {}): Promis
  * Stored events -> canonical messages, in order, read as one conversation (a result's name taken
  * from its call comes off again; an older event's lone TOOL text answers the calls before it).
  */
-function messagesOfEvents(events: readonly StoredEvent[], losses: Loss[], verbatim: boolean): Message[] {
-  const wire = events.map((e) => {
-    // The content only: the envelope (ids, timestamp) is the store's, not the message's; read with
-    // it, the codec would keep it in the message's hints for a way back to this format.
-    const w: Record<string, unknown> = { payload: e.payload };
-    if (e.metadata !== undefined) w['metadata'] = e.metadata;
-    return w;
-  });
-  return eventsToMessages(wire, { losses, verbatim });
+/** The content only: the envelope (ids, timestamp) is the store's, not the message's; read with it, the codec would keep it in the message's hints for a way back to this format. */
+function contentOf(e: StoredEvent): EventContent {
+  const c: EventContent = { payload: e.payload };
+  if (e.metadata !== undefined) c.metadata = e.metadata;
+  return c;
 }
 
 /** Canonical messages in `format`'s message shape (what `recall` gives), with the losses of encoding. */
@@ -249,9 +245,10 @@ export interface RecallOptions {
 
 /** The canonical messages of a session's last k turns, oldest first. */
 export async function recallMessages(store: EventStore, actorId: string, sessionId: string, k: number = DEFAULT_TURNS, options: RecallOptions = {}): Promise<{ messages: Message[]; losses: Loss[] }> {
-  const turns = await store.lastTurns(actorId, sessionId, k);
+  // The store's content-only read when it has one: no ids or timestamps made only to be left out.
+  const contents = store.lastTurnContents !== undefined ? (await store.lastTurnContents(actorId, sessionId, k)).flat() : (await store.lastTurns(actorId, sessionId, k)).flat().map(contentOf);
   const losses: Loss[] = [];
-  return { messages: messagesOfEvents(turns.flat(), losses, options.verbatim !== false), losses };
+  return { messages: eventsToMessages(contents, { losses, verbatim: options.verbatim !== false }), losses };
 }
 
 function checkExport(data: unknown): SessionExport {

@@ -70,6 +70,12 @@ export interface ActorSummary {
   actorId: string;
 }
 
+/** What a message is read from: an event's payload and metadata. */
+export interface EventContent {
+  payload: PayloadItem[];
+  metadata?: EventMetadata;
+}
+
 export interface EventStore {
   /** Which backend this is: `memory`, `sqlite` ... */
   readonly backend: string;
@@ -90,6 +96,12 @@ export interface EventStore {
    * one form a turn of their own.
    */
   lastTurns(actorId: string, sessionId: string, k?: number): Promise<StoredEvent[][]>;
+  /**
+   * lastTurns' events with only what a message is read from (payload and metadata), for reading
+   * them as messages: a store that can leave out the rest (ids, timestamps) offers it, and the
+   * message-level calls use it when it is there.
+   */
+  lastTurnContents?(actorId: string, sessionId: string, k?: number): Promise<EventContent[][]>;
   /** Sessions of an actor that still hold an event, by sessionId. */
   listSessions(actorId: string): Promise<SessionSummary[]>;
   /** Actors that still hold an event, by actorId. */

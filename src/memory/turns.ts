@@ -45,14 +45,19 @@ function envelopeKind(blob: unknown): 'calls' | 'results' | 'content' | 'stash' 
 }
 
 /**
- * The role in a metadata blob's text, remembered by text: a session's user and assistant events
+ * The slot (role) of a metadata blob's text, remembered by text: a session's user and assistant events
  * mostly carry the same few metadata blobs, read again on every lastTurns. Only short texts of
  * that blob type are kept, and the map is emptied when full, so it stays small.
  */
 const META_PREFIX = '{"blobType":"camunda.messageMetadata"';
 const META_TEXT_MAX = 1024;
-const META_ROLES_MAX = 256;
-const metaRoles = new Map<string, string | undefined>();
+const META_SLOTS_MAX = 256;
+const metaSlots = new Map<string, Slot>();
+
+/** Slots are only read: the usual ones are made once (lastTurns reads tens of events a call). */
+const KIND_SLOTS = { calls: Object.freeze({ kind: 'calls' }), results: Object.freeze({ kind: 'results' }), content: Object.freeze({ kind: 'content' }) } as const satisfies Record<string, Slot>;
+const TEXT_SLOTS: ReadonlyMap<string, Slot> = new Map(['USER', 'ASSISTANT', 'TOOL', 'OTHER'].map((role) => [role, Object.freeze({ kind: 'text', role })]));
+const textSlot = (role: string): Slot => TEXT_SLOTS.get(role) ?? { kind: 'text', role };
 
 function metaRole(value: JsonValue | undefined): string | undefined {
   const props = isObject(value) ? value['properties'] : undefined;
@@ -62,14 +67,15 @@ function metaRole(value: JsonValue | undefined): string | undefined {
 /** The slot of a metadata blob written as text with `blobType` first, or undefined for any other blob. */
 function metaTextSlot(blob: unknown): Slot | undefined {
   if (typeof blob !== 'string' || blob.length > META_TEXT_MAX || !blob.startsWith(META_PREFIX)) return undefined;
-  if (metaRoles.has(blob)) return { kind: 'meta', role: metaRoles.get(blob) };
+  const kept = metaSlots.get(blob);
+  if (kept !== undefined) return kept;
   const value = blobValue(blob);
   // Text that only begins like one (another blobType after it, or not JSON) is read the long way.
   if (!isObject(value) || value['blobType'] !== 'camunda.messageMetadata') return undefined;
-  const role = metaRole(value);
-  if (metaRoles.size >= META_ROLES_MAX) metaRoles.clear();
-  metaRoles.set(blob, role);
-  return { kind: 'meta', role };
+  const slot: Slot = Object.freeze({ kind: 'meta', role: metaRole(value) });
+  if (metaSlots.size >= META_SLOTS_MAX) metaSlots.clear();
+  metaSlots.set(blob, slot);
+  return slot;
 }
 
 function blobValue(blob: JsonValue): JsonValue | undefined {
@@ -85,7 +91,32 @@ function isObject(v: unknown): v is Record<string, JsonValue> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function slotsOf(payload: readonly unknown[], out: Slot[], nested: boolean): void {
+/**
+ * The slots of the event being read, in one list reused from event to event (lastTurns reads tens
+ * of events a call, and a new list each was most of what reading their roles allocated); `count`
+ * of them are this event's. Reading is synchronous, so one list serves every caller.
+ */
+const scratch: Slot[] = [];
+let count = 0;
+/** A list grown past this by a large event is let go after it. */
+const SCRATCH_KEPT = 64;
+
+function add(slot: Slot): void {
+  scratch[count++] = slot;
+}
+
+/** Reads the payload's slots into scratch[0, n); returns n. */
+function readSlots(payload: readonly unknown[]): number {
+  count = 0;
+  slotsOf(payload, false);
+  return count;
+}
+
+function release(n: number): void {
+  if (n > SCRATCH_KEPT) scratch.length = 0;
+}
+
+function slotsOf(payload: readonly unknown[], nested: boolean): void {
   for (const item of payload) {
     if (!isObject(item)) continue;
     const conv = item['conversational'];
@@ -94,31 +125,31 @@ function slotsOf(payload: readonly unknown[], out: Slot[], nested: boolean): voi
       const text = isObject(content) ? content['text'] : undefined;
       // Strands' session manager stores a user message of tool results as its JSON text: a tool event.
       const role = typeof text === 'string' && text.startsWith(STRANDS_RESULTS) ? 'TOOL' : String(conv['role']);
-      out.push({ kind: 'text', role });
+      add(textSlot(role));
       continue;
     }
     if (!('blob' in item)) continue;
     const known = envelopeKind(item['blob']);
     if (known !== undefined) {
-      if (known !== 'stash') out.push({ kind: known });
+      if (known !== 'stash') add(KIND_SLOTS[known]);
       continue;
     }
     const meta = metaTextSlot(item['blob']);
     if (meta !== undefined) {
-      out.push(meta);
+      add(meta);
       continue;
     }
     const value = blobValue(item['blob'] as JsonValue);
     if (Array.isArray(value)) {
-      out.push({ kind: 'calls' });
+      add(KIND_SLOTS.calls);
       continue;
     }
     const type = isObject(value) ? value['blobType'] : undefined;
-    if (type === 'camunda.toolCalls') out.push({ kind: 'calls' });
-    else if (type === 'camunda.toolCallResults') out.push({ kind: 'results' });
-    else if (type === 'camunda.messageMetadata') out.push({ kind: 'meta', role: metaRole(value) }); else if (type === 'interlingua.payloads' && !nested && isObject(value) && Array.isArray(value['payload'])) {
-      slotsOf(value['payload'], out, true);
-    } else if (type !== 'interlingua.stash') out.push({ kind: 'content' });
+    if (type === 'camunda.toolCalls') add(KIND_SLOTS.calls);
+    else if (type === 'camunda.toolCallResults') add(KIND_SLOTS.results);
+    else if (type === 'camunda.messageMetadata') add({ kind: 'meta', role: metaRole(value) }); else if (type === 'interlingua.payloads' && !nested && isObject(value) && Array.isArray(value['payload'])) {
+      slotsOf(value['payload'], true);
+    } else if (type !== 'interlingua.stash') add(KIND_SLOTS.content);
   }
 }
 
@@ -137,26 +168,34 @@ function fromWire(role: string): EventRole | undefined {
 
 /** The role of the (first) message an event holds, or undefined when it holds none. */
 export function eventRole(payload: readonly PayloadItem[]): EventRole | undefined {
-  const slots: Slot[] = [];
-  slotsOf(payload, slots, false);
-  return roleOfSlots(slots);
+  const n = readSlots(payload);
+  const role = roleOfSlots(n);
+  release(n);
+  return role;
 }
 
-function roleOfSlots(slots: readonly Slot[]): EventRole | undefined {
-  for (const s of slots) {
+/** The role of scratch[0, n). */
+function roleOfSlots(n: number): EventRole | undefined {
+  for (let i = 0; i < n; i++) {
+    const s = scratch[i] as Slot;
     if (s.kind === 'meta' && s.role !== undefined) return fromWire(s.role);
   }
-  for (let i = 0; i < slots.length; i++) {
-    const s = slots[i];
-    if (s?.kind !== 'text') continue;
-    if (s.role === 'TOOL' && slots[i + 1]?.kind === 'results') continue; // the results' summary
+  for (let i = 0; i < n; i++) {
+    const s = scratch[i] as Slot;
+    if (s.kind !== 'text') continue;
+    if (s.role === 'TOOL' && i + 1 < n && scratch[i + 1]?.kind === 'results') continue; // the results' summary
     const role = s.role === 'OTHER' ? undefined : fromWire(s.role);
     if (role !== undefined) return role;
   }
-  if (slots.length === 0) return undefined;
-  if (slots.some((s) => s.kind === 'calls')) return 'assistant';
-  if (slots.some((s) => s.kind === 'results')) return 'tool';
+  if (n === 0) return undefined;
+  if (someKind(n, 'calls')) return 'assistant';
+  if (someKind(n, 'results')) return 'tool';
   return 'user';
+}
+
+function someKind(n: number, kind: Slot['kind']): boolean {
+  for (let i = 0; i < n; i++) if ((scratch[i] as Slot).kind === kind) return true;
+  return false;
 }
 
 /**
@@ -166,10 +205,17 @@ function roleOfSlots(slots: readonly Slot[]): EventRole | undefined {
  * turn reading; splitting there would leave the results without their calls.
  */
 export function startsTurn(payload: readonly PayloadItem[]): boolean {
-  const slots: Slot[] = [];
-  slotsOf(payload, slots, false);
-  if (roleOfSlots(slots) !== 'user') return false;
-  return slots.some((s) => s.kind === 'content' || (s.kind === 'text' && s.role !== 'TOOL' && s.role !== 'OTHER'));
+  const n = readSlots(payload);
+  let starts = roleOfSlots(n) === 'user';
+  if (starts) {
+    starts = false;
+    for (let i = 0; i < n; i++) {
+      const s = scratch[i] as Slot;
+      if (s.kind === 'content' || (s.kind === 'text' && s.role !== 'TOOL' && s.role !== 'OTHER')) starts = true;
+    }
+  }
+  release(n);
+  return starts;
 }
 
 /**
