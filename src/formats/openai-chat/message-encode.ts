@@ -38,6 +38,11 @@ export function buildContent(
   opts: { stringContent: boolean; keepArray: boolean },
   losses: LossSink,
 ): Content | undefined {
+  // One plain text part (most messages): what the lists below would come to, without them.
+  if (parts.length === 1 && isPlainText((parts[0] as { part: Part }).part)) {
+    const text = ((parts[0] as { part: Part }).part as TextPart).text;
+    return opts.keepArray || !opts.stringContent ? [{ type: 'text', text }] : text;
+  }
   // Parallel lists rather than an object per part: the written part, its canonical part and index.
   let wire: JsonObject[] = [];
   let from: Part[] = [];
@@ -121,11 +126,17 @@ function plainCall(part: ToolCallPart): JsonObject {
 }
 
 /** A tool result as a tool message; media it holds is returned to go in a following user message. */
-function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): { msg: JsonObject; media: Part[] } {
+function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): { msg: JsonObject; media: readonly Part[] } {
   reportPartExtras(part, path, losses);
+  const content = part.content;
+  // One plain text and no flag to report (the usual result): what the loop below gives, without its lists.
+  const only = content.length === 1 ? (content[0] as Part) : undefined;
+  if (only !== undefined && isPlainText(only) && part.isError === undefined && part.providerExecuted !== true) {
+    const text = (only as TextPart).text;
+    return { msg: { role: 'tool', tool_call_id: part.callId, content: part.stringContent === true ? text : [{ type: 'text', text }] }, media: NO_PARTS };
+  }
   const texts: JsonObject[] = [];
   const media: Part[] = [];
-  const content = part.content;
   for (let k = 0; k < content.length; k++) {
     const p = content[k] as Part;
     if (isPlainText(p)) texts.push({ type: 'text', text: (p as TextPart).text });
@@ -153,18 +164,31 @@ function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): {
   return { msg: { role: 'tool', tool_call_id: part.callId, content: written }, media };
 }
 
+/** No media moved out of a tool result (the usual case): one shared, read-only list. */
+const NO_PARTS: readonly Part[] = Object.freeze([]);
+
 /** user / tool messages: tool results first as tool messages, then the rest as one user message. */
 function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] {
-  const out: JsonObject[] = [];
   const hints = own(m.ext);
-  const rest: { part: Part; j: number }[] = [];
-  const media: { part: Part; j: number }[] = [];
   const parts = m.parts;
+  // A user message of one plain text (the usual one): what the general path below gives, without its lists.
+  const only = parts.length === 1 ? (parts[0] as Part) : undefined;
+  if (only !== undefined && m.role === 'user' && isPlainText(only)) {
+    const text = (only as TextPart).text;
+    const user: JsonObject = { role: 'user', content: hints?.['$textArray'] === true || m.stringContent !== true ? [{ type: 'text', text }] : text };
+    if (m.name !== undefined) user['name'] = m.name;
+    restoreResidue(user, m.ext, OPENAI_CHAT);
+    return [user];
+  }
+  const out: JsonObject[] = [];
+  // Made when there is something to hold (a tool message has neither).
+  let rest: { part: Part; j: number }[] | undefined;
+  let media: { part: Part; j: number }[] | undefined;
   for (let j = 0; j < parts.length; j++) {
     const part = parts[j] as Part;
     if (part.type !== 'tool-result') {
       if (m.role === 'tool') loss(losses, 'tool-message-parts', childPath(path, 'content', j), 'a non-result part of a tool message is sent in a user message', 'approximated');
-      rest.push({ part, j });
+      (rest ??= []).push({ part, j });
       continue;
     }
     if (hints?.['$role'] === 'function') {
@@ -174,9 +198,9 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
       continue;
     }
     // Tool messages go first: content that came before a result moves after it.
-    if (rest.length > 0 && out.length === 0) loss(losses, 'tool-result-order', childPath(path, 'content', j), 'tool results are sent before the other content of the turn', 'approximated');
+    if (rest !== undefined && out.length === 0) loss(losses, 'tool-result-order', childPath(path, 'content', j), 'tool results are sent before the other content of the turn', 'approximated');
     const { msg, media: moved } = encodeToolResult(part, childPath(path, 'content', j), losses);
-    for (const p of moved) media.push({ part: p, j });
+    for (let k = 0; k < moved.length; k++) (media ??= []).push({ part: moved[k] as Part, j });
     out.push(msg);
   }
   const isTool = m.role === 'tool';
@@ -185,9 +209,9 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
     if (m.name !== undefined && hints?.['$role'] !== 'function') msg['name'] = m.name;
     restoreResidue(msg, m.ext, OPENAI_CHAT);
   }
-  if (rest.length === 0 && media.length === 0 && (out.length > 0 || isTool)) return out;
+  if (rest === undefined && media === undefined && (out.length > 0 || isTool)) return out;
   const opts = { stringContent: m.stringContent === true, keepArray: hints?.['$textArray'] === true };
-  const content = buildContent(media.length === 0 ? rest : [...media, ...rest], 'user', path, opts, losses) ?? '';
+  const content = buildContent(media === undefined ? (rest ?? []) : [...media, ...(rest ?? [])], 'user', path, opts, losses) ?? '';
   const user: JsonObject = { role: 'user', content };
   if (m.name !== undefined && !isTool) user['name'] = m.name;
   if (!isTool) restoreResidue(user, m.ext, OPENAI_CHAT);
@@ -214,16 +238,28 @@ export interface AssistantParts {
   legacy?: JsonObject;
 }
 
+/** The lists of AssistantParts before their first item: one shared empty list, never added to (see add). */
+const NONE_YET = Object.freeze([]) as unknown as never[];
+
+/** `list` with `item` added: the first item as a one-item literal (a push onto `[]` allocates room for 17; most lists stay empty or hold one). */
+function add<T>(list: T[], item: T): T[] {
+  if (list.length === 0) return [item];
+  list.push(item);
+  return list;
+}
+
 /** `unanswered`: ids of calls the next turn does not answer (requests only), left out and reported. */
 export function sortAssistantParts(m: Message, path: Path, losses: LossSink, unanswered?: ReadonlySet<string>): AssistantParts {
-  const out: AssistantParts = { content: [], refusals: [], reasoning: [], calls: [] };
+  const out: AssistantParts = { content: NONE_YET, refusals: NONE_YET, reasoning: NONE_YET, calls: NONE_YET };
   const parts = m.parts;
   for (let j = 0; j < parts.length; j++) {
     const part = parts[j] as Part;
     // Text, the usual part, needs no path; the others build theirs.
-    if (part.type === 'text') out.content.push({ part, j });
-    else if (part.type === 'tool-call' && isPlainCall(part) && unanswered?.has(part.id) !== true) out.calls.push(plainCall(part));
-    else sortAssistantPart(part, j, childPath(path, 'content', j), out, losses, unanswered);
+    if (part.type === 'text') {
+      out.content = add(out.content, { part, j });
+    } else if (part.type === 'tool-call' && isPlainCall(part) && unanswered?.has(part.id) !== true) {
+      out.calls = add(out.calls, plainCall(part));
+    } else sortAssistantPart(part, j, childPath(path, 'content', j), out, losses, unanswered);
   }
   if (out.reasoning.length > 1) loss(losses, 'text-joined', childPath(path, 'content'), 'several reasoning parts joined into reasoning_content', 'approximated');
   if (out.refusals.length > 1) loss(losses, 'text-joined', childPath(path, 'content'), 'several refusals joined into one', 'approximated');
@@ -238,7 +274,7 @@ function sortAssistantPart(part: Part, j: number, at: Path, out: AssistantParts,
   switch (part.type) {
     case 'reasoning':
       reportPartExtras(part, at, losses);
-      if (part.origin === OPENAI_CHAT && part.text !== undefined) out.reasoning.push(part.text);
+      if (part.origin === OPENAI_CHAT && part.text !== undefined) out.reasoning = add(out.reasoning, part.text);
       else loss(losses, 'foreign-reasoning', at, `reasoning from ${part.origin} cannot be sent to Chat Completions`);
       return;
     case 'tool-call': {
@@ -247,7 +283,7 @@ function sortAssistantPart(part: Part, j: number, at: Path, out: AssistantParts,
         return;
       }
       const { call, legacy } = encodeToolCall(part, at, losses);
-      if (call) out.calls.push(call);
+      if (call) out.calls = add(out.calls, call);
       if (legacy) out.legacy = legacy;
       return;
     }
@@ -258,20 +294,20 @@ function sortAssistantPart(part: Part, j: number, at: Path, out: AssistantParts,
       const found = part.content.filter((p): p is SearchResultPart => p.type === 'search-result');
       if (found.length > 0) {
         loss(losses, 'search-result-as-text', at, 'search results a provider tool returned are sent as assistant text (title, source, content)', 'approximated');
-        out.content.push({ part: { type: 'text', text: found.map(renderSearchResult).join('\n') }, j });
+        out.content = add(out.content, { part: { type: 'text', text: found.map(renderSearchResult).join('\n') }, j });
       }
       if (found.length < part.content.length || found.length === 0) loss(losses, 'provider-executed-tool', at, 'tool results cannot sit in an assistant message');
       return;
     }
     case 'refusal':
-      if (own(part.ext)?.['$inContent'] === true) out.content.push({ part, j });
+      if (own(part.ext)?.['$inContent'] === true) out.content = add(out.content, { part, j });
       else {
         reportPartExtras(part, at, losses);
-        out.refusals.push(part.text);
+        out.refusals = add(out.refusals, part.text);
       }
       return;
     default:
-      out.content.push({ part, j });
+      out.content = add(out.content, { part, j });
   }
 }
 
@@ -293,6 +329,8 @@ function encodeAssistantRequest(m: Message, path: Path, losses: LossSink, unansw
   return [msg];
 }
 
+const isResult = (p: Part): boolean => p.type === 'tool-result';
+
 function encodeMessage(messages: readonly Message[], i: number, losses: LossSink): JsonObject[] {
   const m = messages[i] as Message;
   const path: Path = ['messages', i];
@@ -304,7 +342,8 @@ function encodeMessage(messages: readonly Message[], i: number, losses: LossSink
     case 'assistant':
       return encodeAssistantRequest(m, path, losses, unansweredCalls(messages, i));
     default: {
-      const fixed = orphanResultsAsContent(messages, i, (j, id) =>
+      // Only results can be orphans: a message without any needs no look (and no reporting closure).
+      const fixed = !m.parts.some(isResult) ? m : orphanResultsAsContent(messages, i, (j, id) =>
         loss(losses, 'orphan-tool-result', childPath(path, 'content', j), `tool result '${id}' answers no tool call of the assistant message before, which Chat Completions refuses; sent as user content`, 'approximated'),
       );
       return encodeUserLike(fixed, path, losses);
@@ -314,9 +353,11 @@ function encodeMessage(messages: readonly Message[], i: number, losses: LossSink
 
 export function encodeMessages(messages: readonly Message[], ctx: EncodeContext): JsonObject[] {
   const out: JsonObject[] = [];
+  // One list for every message's own losses, emptied after each (stashGroup passes them on).
+  const local = new LossList();
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i] as Message;
-    const local = new LossList();
+    local.clear();
     let wire = encodeMessage(messages, i, local);
     if (m.role === 'tool' && messages[i + 1]?.role === 'tool' && endsInUser(wire)) {
       const run = encodeToolRun(messages, i, wire, local);
@@ -326,7 +367,9 @@ export function encodeMessages(messages: readonly Message[], ctx: EncodeContext)
     }
     // Asked only under preserve when nothing was lost (stashGroup's `keep`).
     const keep = local.length === 0 && ctx.preserve && keepAnyway(m, wire, messages[i + 1]?.role);
-    for (const w of stashGroup([m], ctx, local, wire, keep, decodeSpan)) out.push(w);
+    // stashGroup passes the wire through when there is nothing to report or keep: no group list made then.
+    const group = local.length === 0 && !keep ? wire : stashGroup([m], ctx, local, wire, keep, decodeSpan);
+    for (let k = 0; k < group.length; k++) out.push(group[k] as JsonObject);
   }
   return out;
 }

@@ -10,4 +10,8 @@ export class LossList implements LossSink {
   get length(): number {
     return this.items.length;
   }
+  /** Empties the list, for a caller that reuses one list per item of a loop (the losses themselves stay wherever they were passed on). */
+  clear(): void {
+    if (this.items.length > 0) this.items.length = 0;
+  }
 }
