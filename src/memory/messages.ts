@@ -331,6 +331,7 @@ export function withMessages(store: EventStore): Memory {
       return store.expiryDays;
     },
     ...(store.metadataEntries === undefined ? {} : { metadataEntries: store.metadataEntries }),
+    ...(store.lastTurnContents === undefined ? {} : { lastTurnContents: (a: string, s: string, k?: number) => (store.lastTurnContents as NonNullable<EventStore['lastTurnContents']>)(a, s, k) }),
     appendEvents: (a, s, e) => store.appendEvents(a, s, e),
     getEvent: (a, s, e) => store.getEvent(a, s, e),
     listEvents: (a, s, o) => store.listEvents(a, s, o),

@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_FORMATS, openMemory, UsageError, ValidationError, type StoredEvent } from '../../src/memory/index.js';
+import { withMessages } from '../../src/memory/messages.js';
 import { dropSchema, schemaName, storeUrl } from './postgres-storage.js';
 import { tempDir } from './sqlite-storage.js';
 import { anthropic, memoryFixtures, openaiChat, REPO } from './message-fixtures.js';
@@ -85,6 +86,22 @@ describe('append and lastTurns', () => {
           })
         : openaiChat;
     expect(await mem.lastTurns({ actorId: 'a', sessionId: 'dst', format: 'openai-chat' })).toEqual(expected);
+  });
+
+  it('read through lastTurns (a store without lastTurnContents), the same messages and losses', async () => {
+    const mem = await fresh();
+    await mem.append({ actorId: 'bob', sessionId: 'x', messages: anthropic, format: 'anthropic-messages' });
+    await mem.append({ actorId: 'bob', sessionId: 'x', messages: openaiChat, format: 'openai-chat' });
+    expect(mem.lastTurnContents).toBeTypeOf('function');
+    // The same store with only the event-level calls: recall reads lastTurns and leaves the rest out itself.
+    const { lastTurnContents: _c, ...eventsOnly } = mem;
+    const plain = withMessages({ ...eventsOnly, backend: mem.backend, expiryDays: mem.expiryDays, lastTurns: (a: string, s: string, k?: number) => mem.lastTurns(a, s, k) });
+    for (const format of MESSAGE_FORMATS) {
+      for (const k of [1, 3, 10]) {
+        const options = { actorId: 'bob', sessionId: 'x', k, format };
+        expect(await plain.recall(options)).toEqual(await mem.recall(options));
+      }
+    }
   });
 
   it('a system message is not stored, and says so', async () => {

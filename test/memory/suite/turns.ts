@@ -126,6 +126,23 @@ export function turnsSuite(backend: BackendUnderTest): void {
       expect(turnLabels(await store.lastTurns('alice', 's', 1))).toEqual([['u6', 'a6']]);
     });
 
+    it('lastTurnContents, where the store offers it, is lastTurns with only payload and metadata', async () => {
+      const { store } = await fresh(backend);
+      const withMeta: NewEvent = { payload: [conv('USER', 'tagged')], metadata: { source: { stringValue: 'hook' } } };
+      await store.appendEvents('alice', 's', [user('u1'), camunda.assistantWithCalls('checking'), camunda.toolResult(), assistant('a1'), withMeta, assistant('a2')]);
+      // agentcore:// reads its events from the service and offers only lastTurns: recall falls back to it.
+      if (backend.name.startsWith('agentcore://')) {
+        expect(store.lastTurnContents).toBeUndefined();
+        return;
+      }
+      for (const k of [1, 2, 10]) {
+        const events = await store.lastTurns('alice', 's', k);
+        const contents = await store.lastTurnContents?.('alice', 's', k);
+        expect(contents).toEqual(events.map((turn) => turn.map((e) => (e.metadata === undefined ? { payload: e.payload } : { payload: e.payload, metadata: e.metadata }))));
+      }
+      await expect(store.lastTurnContents?.('alice', 's', -1)).rejects.toThrow(ValidationError);
+    });
+
     it('reads only its own session', async () => {
       const { store } = await fresh(backend);
       await store.appendEvents('alice', 's', [user('alice-s')]);
