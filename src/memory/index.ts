@@ -8,6 +8,7 @@ export type {
   ActorSummary,
   Conversational,
   ConversationalRole,
+  EventContent,
   EventMetadata,
   EventPage,
   EventStore,
