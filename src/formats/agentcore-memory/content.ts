@@ -82,8 +82,7 @@ function checkTexts(part: Part, limits: Limits, path: Path, issues: Issue[]): vo
   // The path only for a text that is over (almost never).
   if (part.type === 'text') {
     if (overTextLimit(part.text, limits)) checkTextSize(part.text, limits, childPath(path, 'text'), issues);
-  }
-  else if (part.type === 'tool-result') part.content.forEach((p, k) => checkTexts(p, limits, childPath(path, 'content', k), issues));
+  } else if (part.type === 'tool-result') part.content.forEach((p, k) => checkTexts(p, limits, childPath(path, 'content', k), issues));
 }
 
 /** A content object (a messageContent blob's `content`, or an item of a tool result's content). */
