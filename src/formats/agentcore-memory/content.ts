@@ -318,13 +318,50 @@ export function resultsSummary(results: readonly ToolResultPart[]): string {
   let pieces: string[] | undefined;
   for (const r of results) {
     for (const p of r.content) {
-      const s = p.type === 'text' ? p.text : p.type === 'data' ? (typeof p.data === 'string' ? p.data : JSON.stringify(p.data)) : '';
+      const s = summaryPiece(p);
       if (s.trim() === '') continue;
       if (first === undefined) first = s;
       else (pieces ??= [first]).push(s);
     }
   }
   return clip(pieces !== undefined ? pieces.join('\n') : first ?? '');
+}
+
+/** What one content part of a result says in the summary ('' for none). */
+function summaryPiece(p: Part): string {
+  return p.type === 'text' ? p.text : p.type === 'data' ? (typeof p.data === 'string' ? p.data : JSON.stringify(p.data)) : '';
+}
+
+/** `resultsSummary(results) !== ''`. */
+export function hasResultsSummary(results: readonly ToolResultPart[]): boolean {
+  for (const r of results) for (const p of r.content) if (summaryPiece(p).trim() !== '') return true;
+  return false;
+}
+
+/**
+ * `resultsSummary(results) === text`, without joining the pieces: reading events, the join of a
+ * tool's whole output made only to be compared was a tenth of what decoding them allocated. A
+ * summary the limit would cut is compared the long way.
+ */
+export function isResultsSummary(results: readonly ToolResultPart[], text: string): boolean {
+  let at = 0;
+  let any = false;
+  for (const r of results) {
+    for (const p of r.content) {
+      const s = summaryPiece(p);
+      if (s.trim() === '') continue;
+      // Pieces that end before the last character the limit could keep are compared here.
+      if ((any ? at + 1 : at) + s.length >= LIMITS.conversationalText) return text === resultsSummary(results);
+      if (any) {
+        if (text.charCodeAt(at) !== 10) return false;
+        at++;
+      }
+      if (!text.startsWith(s, at)) return false;
+      at += s.length;
+      any = true;
+    }
+  }
+  return text.length === at;
 }
 
 /** `text` cut to the conversational limit, never inside a surrogate pair. */

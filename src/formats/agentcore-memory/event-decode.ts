@@ -24,7 +24,7 @@ import type { DecodeContext } from '../codec.js';
 import { checkTextSize } from '../shared/text-limit.js';
 import { fromZodIssues } from '../shared/zod-issues.js';
 import { AGENTCORE, BLOB, EVENT_KEYS, PROP_MESSAGE, PROP_ROLE, PROP_USER_NAME, put, WIRE_ROLES, type WireRole } from './agentcore-memory-api.js';
-import { decodeCall, decodeContent, decodeResult, resultsSummary, withOwn } from './content.js';
+import { decodeCall, decodeContent, decodeResult, hasResultsSummary, isResultsSummary, withOwn } from './content.js';
 import { parseBlob, type Envelope } from './envelope.js';
 import { readMetadata } from './metadata.js';
 import { ExtSchema } from './part-schema.js';
@@ -247,9 +247,8 @@ function partsOf(items: readonly Item[], slots: readonly Slot[], seg: Segment, c
         if (r !== undefined) results[got++] = r;
       }
       if (got !== results.length) results.length = got;
-      const generated = resultsSummary(results);
       const first = results[0];
-      if (first && (summary !== undefined ? summary !== generated : generated !== '')) results[0] = { ...first, ext: withOwn(first.ext, { $summary: summary ?? false }) as Ext };
+      if (first && (summary !== undefined ? !isResultsSummary(results, summary) : hasResultsSummary(results))) results[0] = { ...first, ext: withOwn(first.ext, { $summary: summary ?? false }) as Ext };
       summary = undefined;
       for (const r of results) parts[n++] = r;
     } else if (env.type === BLOB.messageContent) {
