@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../model/json.js';
 import type { Path } from '../../model/loss.js';
 import type { Message } from '../../model/message.js';
-import type { Part, SearchResultPart, TextPart, ToolCallPart, ToolResultPart } from '../../model/part.js';
+import type { Part, TextPart, ToolResultPart } from '../../model/part.js';
 import type { EncodeContext, LossSink } from '../codec.js';
 import { messageHasForeignExt } from '../shared/foreign-ext.js';
 import { reportForeignExt, restoreResidue } from '../shared/residue.js';
@@ -14,12 +14,11 @@ import { LossList } from '../shared/loss-list.js';
 import { stashGroup } from '../shared/stash.js';
 import { orphanResultsAsContent, unansweredCalls } from '../shared/tool-pairing.js';
 import { joinTexts } from '../shared/join-texts.js';
-import { renderSearchResult } from '../shared/search-result-text.js';
 import { TOOL_ERROR_PREFIX } from '../shared/tool-error-prefix.js';
-import { contentPart, isBlank, loss, own, reportPartExtras, restoreNested, type ContentRole } from './content-encode.js';
+import { contentPart, isBlank, loss, own, reportPartExtras, type ContentRole } from './content-encode.js';
+import { add, sortAssistantParts } from './assistant-parts.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 import { decodeSpan } from './message-decode.js';
-import { deleteKey } from '../shared/delete-keys.js';
 import { childPath } from '../shared/child-path.js';
 
 /** Tool message text when a tool returned only media, which follows in a user message. */
@@ -97,55 +96,22 @@ function asText(json: JsonObject, part: Part): TextPart {
   return t;
 }
 
-export function encodeToolCall(part: ToolCallPart, path: Path, losses: LossSink): { call?: JsonObject; legacy?: JsonObject } {
-  reportPartExtras(part, path, losses);
-  const hints = own(part.ext);
-  const args = part.argumentsJson ?? (hints?.['$custom'] === true && typeof part.arguments === 'string' ? part.arguments : JSON.stringify(part.arguments));
-  if (hints?.['$legacy'] === true) {
-    const legacy: JsonObject = { name: part.name, arguments: args };
-    restoreResidue(legacy, part.ext, OPENAI_CHAT);
-    return { legacy };
-  }
-  const call: JsonObject =
-    hints?.['$custom'] === true
-      ? { id: part.id, type: 'custom', custom: { name: part.name, input: args } }
-      : { id: part.id, type: 'function', function: { name: part.name, arguments: args } };
-  restoreNested(call, part.ext, hints?.['$custom'] === true ? 'custom' : 'function');
-  if (hints?.['$noType'] === true) deleteKey(call, 'type');
-  return { call };
-}
-
-/** A call encodeToolCall writes as a plain function call, reporting nothing: no hints, residue or cache. */
-function isPlainCall(part: ToolCallPart): boolean {
-  return part.ext === undefined && part.cache === undefined && part.providerExecuted !== true;
-}
-
-/** encodeToolCall's call for a plain call (isPlainCall), with no path built. */
-function plainCall(part: ToolCallPart): JsonObject {
-  return { id: part.id, type: 'function', function: { name: part.name, arguments: part.argumentsJson ?? JSON.stringify(part.arguments) } };
-}
-
 /** A tool result as a tool message; media it holds is returned to go in a following user message. */
 function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): { msg: JsonObject; media: readonly Part[] } {
   reportPartExtras(part, path, losses);
   const content = part.content;
-  // One plain text and no flag to report (the usual result): what the loop below gives, without its lists.
-  const only = content.length === 1 ? (content[0] as Part) : undefined;
-  if (only !== undefined && isPlainText(only) && part.isError === undefined && part.providerExecuted !== true) {
-    const text = (only as TextPart).text;
-    return { msg: { role: 'tool', tool_call_id: part.callId, content: part.stringContent === true ? text : [{ type: 'text', text }] }, media: NO_PARTS };
-  }
-  const texts: JsonObject[] = [];
-  const media: Part[] = [];
+  // Lists from one shared empty one (add): most results hold one text and no media.
+  let texts: JsonObject[] = NO_JSON;
+  let media: readonly Part[] = NO_PARTS;
   for (let k = 0; k < content.length; k++) {
     const p = content[k] as Part;
-    if (isPlainText(p)) texts.push({ type: 'text', text: (p as TextPart).text });
+    if (isPlainText(p)) texts = add(texts, { type: 'text', text: (p as TextPart).text });
     else if (p.type === 'image' || p.type === 'document' || p.type === 'audio' || p.type === 'video') {
       loss(losses, 'tool-result-media', childPath(path, 'content', k), `tool messages hold text only: the ${p.type} follows in a user message`, 'approximated');
-      media.push(p);
+      media = add(media as Part[], p);
     } else if (p.type === 'text' || p.type === 'search-result' || p.type === 'data') {
       const json = contentPart(p, 'text-only', childPath(path, 'content', k), losses);
-      if (json) texts.push(json);
+      if (json) texts = add(texts, json);
     } else loss(losses, 'unsupported-part', childPath(path, 'content', k), `tool messages cannot hold ${p.type} parts`);
   }
   let written: Content;
@@ -164,59 +130,52 @@ function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): {
   return { msg: { role: 'tool', tool_call_id: part.callId, content: written }, media };
 }
 
-/** No media moved out of a tool result (the usual case): one shared, read-only list. */
+/** The empty lists of encodeToolResult, shared and read only (add makes a list of the first item). */
 const NO_PARTS: readonly Part[] = Object.freeze([]);
+const NO_JSON = Object.freeze([]) as unknown as JsonObject[];
+const NO_REST = Object.freeze([]) as unknown as { part: Part; j: number }[];
 
 /** user / tool messages: tool results first as tool messages, then the rest as one user message. */
 function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] {
   const hints = own(m.ext);
   const parts = m.parts;
-  // A user message of one plain text (the usual one): what the general path below gives, without its lists.
-  const only = parts.length === 1 ? (parts[0] as Part) : undefined;
-  if (only !== undefined && m.role === 'user' && isPlainText(only)) {
-    const text = (only as TextPart).text;
-    const user: JsonObject = { role: 'user', content: hints?.['$textArray'] === true || m.stringContent !== true ? [{ type: 'text', text }] : text };
-    if (m.name !== undefined) user['name'] = m.name;
-    restoreResidue(user, m.ext, OPENAI_CHAT);
-    return [user];
-  }
-  const out: JsonObject[] = [];
-  // Made when there is something to hold (a tool message has neither).
+  // Made when there is something to hold, from a one-item literal (add): a user message mostly has
+  // one part and no results, a tool message results only.
+  let out: JsonObject[] | undefined;
   let rest: { part: Part; j: number }[] | undefined;
   let media: { part: Part; j: number }[] | undefined;
   for (let j = 0; j < parts.length; j++) {
     const part = parts[j] as Part;
     if (part.type !== 'tool-result') {
       if (m.role === 'tool') loss(losses, 'tool-message-parts', childPath(path, 'content', j), 'a non-result part of a tool message is sent in a user message', 'approximated');
-      (rest ??= []).push({ part, j });
+      rest = add(rest ?? NO_REST, { part, j });
       continue;
     }
     if (hints?.['$role'] === 'function') {
       // Deprecated function-result message, as it came.
       const text = part.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
-      out.push({ role: 'function', name: m.name ?? part.name ?? part.callId, content: part.content.length === 0 ? null : text });
+      out = add(out ?? NO_JSON, { role: 'function', name: m.name ?? part.name ?? part.callId, content: part.content.length === 0 ? null : text });
       continue;
     }
     // Tool messages go first: content that came before a result moves after it.
-    if (rest !== undefined && out.length === 0) loss(losses, 'tool-result-order', childPath(path, 'content', j), 'tool results are sent before the other content of the turn', 'approximated');
+    if (rest !== undefined && out === undefined) loss(losses, 'tool-result-order', childPath(path, 'content', j), 'tool results are sent before the other content of the turn', 'approximated');
     const { msg, media: moved } = encodeToolResult(part, childPath(path, 'content', j), losses);
     for (let k = 0; k < moved.length; k++) (media ??= []).push({ part: moved[k] as Part, j });
-    out.push(msg);
+    out = add(out ?? NO_JSON, msg);
   }
   const isTool = m.role === 'tool';
-  if (isTool && out.length === 1) {
+  if (isTool && out?.length === 1) {
     const msg = out[0] as JsonObject;
     if (m.name !== undefined && hints?.['$role'] !== 'function') msg['name'] = m.name;
     restoreResidue(msg, m.ext, OPENAI_CHAT);
   }
-  if (rest === undefined && media === undefined && (out.length > 0 || isTool)) return out;
+  if (rest === undefined && media === undefined && (out !== undefined || isTool)) return out ?? [];
   const opts = { stringContent: m.stringContent === true, keepArray: hints?.['$textArray'] === true };
   const content = buildContent(media === undefined ? (rest ?? []) : [...media, ...(rest ?? [])], 'user', path, opts, losses) ?? '';
   const user: JsonObject = { role: 'user', content };
   if (m.name !== undefined && !isTool) user['name'] = m.name;
   if (!isTool) restoreResidue(user, m.ext, OPENAI_CHAT);
-  out.push(user);
-  return out;
+  return add(out ?? NO_JSON, user);
 }
 
 function encodeInstructions(m: Message, path: Path, losses: LossSink): JsonObject[] {
@@ -227,88 +186,6 @@ function encodeInstructions(m: Message, path: Path, losses: LossSink): JsonObjec
   if (m.name !== undefined) msg['name'] = m.name;
   restoreResidue(msg, m.ext, OPENAI_CHAT);
   return [msg];
-}
-
-/** The assistant fields both requests and responses use, sorted out of the parts. */
-export interface AssistantParts {
-  content: { part: Part; j: number }[];
-  refusals: string[];
-  reasoning: string[];
-  calls: JsonObject[];
-  legacy?: JsonObject;
-}
-
-/** The lists of AssistantParts before their first item: one shared empty list, never added to (see add). */
-const NONE_YET = Object.freeze([]) as unknown as never[];
-
-/** `list` with `item` added: the first item as a one-item literal (a push onto `[]` allocates room for 17; most lists stay empty or hold one). */
-function add<T>(list: T[], item: T): T[] {
-  if (list.length === 0) return [item];
-  list.push(item);
-  return list;
-}
-
-/** `unanswered`: ids of calls the next turn does not answer (requests only), left out and reported. */
-export function sortAssistantParts(m: Message, path: Path, losses: LossSink, unanswered?: ReadonlySet<string>): AssistantParts {
-  const out: AssistantParts = { content: NONE_YET, refusals: NONE_YET, reasoning: NONE_YET, calls: NONE_YET };
-  const parts = m.parts;
-  for (let j = 0; j < parts.length; j++) {
-    const part = parts[j] as Part;
-    // Text, the usual part, needs no path; the others build theirs.
-    if (part.type === 'text') {
-      out.content = add(out.content, { part, j });
-    } else if (part.type === 'tool-call' && isPlainCall(part) && unanswered?.has(part.id) !== true) {
-      out.calls = add(out.calls, plainCall(part));
-    } else sortAssistantPart(part, j, childPath(path, 'content', j), out, losses, unanswered);
-  }
-  if (out.reasoning.length > 1) loss(losses, 'text-joined', childPath(path, 'content'), 'several reasoning parts joined into reasoning_content', 'approximated');
-  if (out.refusals.length > 1) loss(losses, 'text-joined', childPath(path, 'content'), 'several refusals joined into one', 'approximated');
-  return out;
-}
-
-function sortAssistantPart(part: Part, j: number, at: Path, out: AssistantParts, losses: LossSink, unanswered: ReadonlySet<string> | undefined): void {
-  if (part.type === 'tool-call' && unanswered?.has(part.id) === true) {
-    loss(losses, 'unanswered-tool-call', at, `tool call '${part.id}' has no tool message right after, which Chat Completions refuses; left out`);
-    return;
-  }
-  switch (part.type) {
-    case 'reasoning':
-      reportPartExtras(part, at, losses);
-      if (part.origin === OPENAI_CHAT && part.text !== undefined) out.reasoning = add(out.reasoning, part.text);
-      else loss(losses, 'foreign-reasoning', at, `reasoning from ${part.origin} cannot be sent to Chat Completions`);
-      return;
-    case 'tool-call': {
-      if (part.providerExecuted === true) {
-        loss(losses, 'provider-executed-tool', at, `call of provider-run tool '${part.name}' has no Chat Completions equivalent`);
-        return;
-      }
-      const { call, legacy } = encodeToolCall(part, at, losses);
-      if (call) out.calls = add(out.calls, call);
-      if (legacy) out.legacy = legacy;
-      return;
-    }
-    case 'tool-result': {
-      // A provider-run search (Anthropic web search) is what the answer rests on: its results
-      // stay readable as text; anything else such a result holds has no place here.
-      reportPartExtras(part, at, losses);
-      const found = part.content.filter((p): p is SearchResultPart => p.type === 'search-result');
-      if (found.length > 0) {
-        loss(losses, 'search-result-as-text', at, 'search results a provider tool returned are sent as assistant text (title, source, content)', 'approximated');
-        out.content = add(out.content, { part: { type: 'text', text: found.map(renderSearchResult).join('\n') }, j });
-      }
-      if (found.length < part.content.length || found.length === 0) loss(losses, 'provider-executed-tool', at, 'tool results cannot sit in an assistant message');
-      return;
-    }
-    case 'refusal':
-      if (own(part.ext)?.['$inContent'] === true) out.content = add(out.content, { part, j });
-      else {
-        reportPartExtras(part, at, losses);
-        out.refusals = add(out.refusals, part.text);
-      }
-      return;
-    default:
-      out.content = add(out.content, { part, j });
-  }
 }
 
 function encodeAssistantRequest(m: Message, path: Path, losses: LossSink, unanswered: ReadonlySet<string>): JsonObject[] {

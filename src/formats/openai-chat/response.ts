@@ -17,7 +17,7 @@ import { joinTexts } from '../shared/join-texts.js';
 import { contentPart, isBlank, loss, own, restoreNested } from './content-encode.js';
 import { withHint } from './content-decode.js';
 import { decodeAssistant } from './message-decode.js';
-import { sortAssistantParts } from './message-encode.js';
+import { sortAssistantParts } from './assistant-parts.js';
 import { foreignExt } from './content-encode.js';
 import { OPENAI_CHAT, type ChatResponse } from './openai-chat-api.js';
 import { decodeFinishReason, encodeFinishReason } from './stop-reason.js';
