@@ -13,6 +13,7 @@ import { decode, encode } from '../../src/index.js';
 import type { Images } from './generate.js';
 import { PROVIDERS, requestBodies } from './bodies.js';
 import { short } from './report.js';
+import { cpu } from './timing.js';
 
 const SOURCES = [...PROVIDERS, 'agent-input'];
 const TARGETS = SOURCES;
@@ -28,23 +29,6 @@ for (let round = 0; round < 2; round++) {
       for (const to of TARGETS) encode(canonical, { to });
     }
   }
-}
-
-/** CPU µs a call of `f`: the best of 4 slices of 40 ms. */
-function slices(f: () => void): number {
-  let best = Infinity;
-  for (let slice = 0; slice < 4; slice++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    let n = 0;
-    while (performance.now() - t0 < 40) {
-      f();
-      n++;
-    }
-    const c = process.cpuUsage(c0);
-    best = Math.min(best, (c.user + c.system) / n);
-  }
-  return best;
 }
 
 const rows: Record<string, Record<string, string>> = {};
@@ -65,7 +49,7 @@ for (const from of SOURCES) {
     ...TARGETS.map((to, k): [string, () => unknown] => [`write ${to}`, () => JSON.stringify(outs[k])]),
   ]);
   const best = new Map<string, number>();
-  for (let round = 0; round < 3; round++) for (const [name, f] of phases) best.set(name, Math.min(best.get(name) ?? Infinity, slices(f)));
+  for (let round = 0; round < 3; round++) for (const [name, f] of phases) best.set(name, Math.min(best.get(name) ?? Infinity, cpu(f, 4, 40, 0)));
   const at = (name: string): number => best.get(name) as number;
   const floor = at('parse') + at('write source');
   const row: Record<string, string> = { 'floor µs': floor.toFixed(1), parse: (at('parse') / floor).toFixed(2), decode: (at('decode') / floor).toFixed(2) };

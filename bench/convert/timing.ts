@@ -119,15 +119,15 @@ export function compare(floor: () => void, op: () => void, timing: Timing): Comp
 /** Keeps results alive so the work is not optimised away. */
 export const sink = { n: 0 };
 
-/** CPU µs per call of `f`: the best of 5 slices, after a warm-up. */
-export function cpu(f: () => void): number {
-  for (let i = 0; i < 20; i++) f();
+/** CPU µs per call of `f`: the best of `slices` slices of `sliceMs`, after `warmCalls` calls. */
+export function cpu(f: () => void, slices = 5, sliceMs = 150, warmCalls = 20): number {
+  for (let i = 0; i < warmCalls; i++) f();
   let best = Infinity;
-  for (let slice = 0; slice < 5; slice++) {
+  for (let slice = 0; slice < slices; slice++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     let n = 0;
-    while (performance.now() - t0 < 150) {
+    while (performance.now() - t0 < sliceMs) {
       f();
       n++;
     }
