@@ -1,4 +1,6 @@
 /** The postgres:// backend against the conformance suite, on the real server, plus what only it has. */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMemory, UsageError } from '../../src/memory/index.js';
 import { conformance } from './conformance.js';
@@ -69,4 +71,40 @@ describe('postgres: the database', () => {
     expect((err as Error).message).not.toContain('secret-pw');
     expect(PG_URL).toMatch(/^postgres/);
   });
+});
+
+describe('postgres: connections', () => {
+  const backends = (app: string) => sql<{ pid: number; started: Date }>(`SELECT pid, backend_start AS started FROM pg_stat_activity WHERE application_name = $1`, [app]);
+
+  it("keeps an idle connection past node-postgres's 10 s default, so a call after a pause opens none", async () => {
+    const app = `il_idle_${process.pid}_${Date.now()}`;
+    const store = await openMemory(`${storeUrl(fresh())}&application_name=${app}`);
+    try {
+      await store.appendEvents('alice', 's', [user('before the pause')]);
+      const before = await backends(app);
+      expect(before).toHaveLength(1);
+      await new Promise((r) => setTimeout(r, 10_600));
+      expect(await backends(app)).toEqual(before);
+      await store.appendEvents('alice', 's', [user('after the pause')]);
+      expect(await backends(app)).toEqual(before);
+    } finally {
+      await store.close();
+    }
+    expect(await backends(app)).toEqual([]);
+  }, 20_000);
+
+  it('a process that used a store and never closed it still exits once it has nothing else to do', () => {
+    const index = fileURLToPath(new URL('../../src/memory/index.ts', import.meta.url));
+    const script = `
+      const { openMemory } = await import(${JSON.stringify(index)});
+      const store = await openMemory(${JSON.stringify(storeUrl(fresh()))});
+      await store.appendEvents('alice', 's', [{ payload: [{ blob: 'x' }] }]);
+      console.log('appended');`;
+    const t0 = Date.now();
+    // Before: the pool's idle connection held the process for its 10 s idle timeout.
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 8_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe('appended');
+    expect(Date.now() - t0).toBeLessThan(8_000);
+  }, 15_000);
 });
