@@ -9,8 +9,8 @@
  * - `p99 ms, first 2,000`: right after a warm-up of 200 calls, as this bench measured until the
  *   twenty-second session. That window still holds the process's own warm-up: on SQLite the
  *   message-level append had 13-35 calls over 1 ms in its first 2,000 and 2-12 in each later 2,000
- *   of a 20,000-call run; on PostgreSQL a process's first ~4,000 appends had 24-43 calls over 1.5 ms
- *   and later windows 2-9 (docs/performance.md, "Twenty-second session");
+ *   of a 20,000-call run; on PostgreSQL a process's first 2,000 appends had 32-53 calls over 1.5 ms,
+ *   the next 2,000 12-19, later ones 2-10 (docs/performance.md, "Twenty-second session");
  * - `p50 ms` and `p99 ms`: once the operation has run for BENCH_MEMORY_WARMUP_MS (default 3000),
  *   what a long-running process (a gateway, an agent host) sees.
  * The reference is AgentCore Memory's own calls, reported at 100-300 ms each (over the network).
