@@ -52,8 +52,8 @@ export interface AssistantParts {
   legacy?: JsonObject;
 }
 
-/** The lists of AssistantParts before their first item: one shared empty list, never added to (see add). */
-const NONE_YET = Object.freeze([]) as unknown as never[];
+/** A list before its first item: one shared, frozen empty list that `add` never pushes onto. */
+export const NONE_YET = Object.freeze([]) as unknown as never[];
 
 /** `list` with `item` added: the first item as a one-item literal (a push onto `[]` allocates room for 17; most lists stay empty or hold one). */
 export function add<T>(list: T[], item: T): T[] {

@@ -16,7 +16,7 @@ import { orphanResultsAsContent, unansweredCalls } from '../shared/tool-pairing.
 import { joinTexts } from '../shared/join-texts.js';
 import { TOOL_ERROR_PREFIX } from '../shared/tool-error-prefix.js';
 import { contentPart, isBlank, loss, own, reportPartExtras, type ContentRole } from './content-encode.js';
-import { add, sortAssistantParts } from './assistant-parts.js';
+import { add, NONE_YET, sortAssistantParts } from './assistant-parts.js';
 import { OPENAI_CHAT } from './openai-chat-api.js';
 import { decodeSpan } from './message-decode.js';
 import { childPath } from '../shared/child-path.js';
@@ -101,8 +101,8 @@ function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): {
   reportPartExtras(part, path, losses);
   const content = part.content;
   // Lists from one shared empty one (add): most results hold one text and no media.
-  let texts: JsonObject[] = NO_JSON;
-  let media: readonly Part[] = NO_PARTS;
+  let texts: JsonObject[] = NONE_YET;
+  let media: readonly Part[] = NONE_YET;
   for (let k = 0; k < content.length; k++) {
     const p = content[k] as Part;
     if (isPlainText(p)) texts = add(texts, { type: 'text', text: (p as TextPart).text });
@@ -130,10 +130,6 @@ function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): {
   return { msg: { role: 'tool', tool_call_id: part.callId, content: written }, media };
 }
 
-/** The empty lists of encodeToolResult, shared and read only (add makes a list of the first item). */
-const NO_PARTS: readonly Part[] = Object.freeze([]);
-const NO_JSON = Object.freeze([]) as unknown as JsonObject[];
-const NO_REST = Object.freeze([]) as unknown as { part: Part; j: number }[];
 
 /** user / tool messages: tool results first as tool messages, then the rest as one user message. */
 function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] {
@@ -148,20 +144,20 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
     const part = parts[j] as Part;
     if (part.type !== 'tool-result') {
       if (m.role === 'tool') loss(losses, 'tool-message-parts', childPath(path, 'content', j), 'a non-result part of a tool message is sent in a user message', 'approximated');
-      rest = add(rest ?? NO_REST, { part, j });
+      rest = add(rest ?? NONE_YET, { part, j });
       continue;
     }
     if (hints?.['$role'] === 'function') {
       // Deprecated function-result message, as it came.
       const text = part.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
-      out = add(out ?? NO_JSON, { role: 'function', name: m.name ?? part.name ?? part.callId, content: part.content.length === 0 ? null : text });
+      out = add(out ?? NONE_YET, { role: 'function', name: m.name ?? part.name ?? part.callId, content: part.content.length === 0 ? null : text });
       continue;
     }
     // Tool messages go first: content that came before a result moves after it.
     if (rest !== undefined && out === undefined) loss(losses, 'tool-result-order', childPath(path, 'content', j), 'tool results are sent before the other content of the turn', 'approximated');
     const { msg, media: moved } = encodeToolResult(part, childPath(path, 'content', j), losses);
     for (let k = 0; k < moved.length; k++) (media ??= []).push({ part: moved[k] as Part, j });
-    out = add(out ?? NO_JSON, msg);
+    out = add(out ?? NONE_YET, msg);
   }
   const isTool = m.role === 'tool';
   if (isTool && out?.length === 1) {
@@ -175,7 +171,7 @@ function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] 
   const user: JsonObject = { role: 'user', content };
   if (m.name !== undefined && !isTool) user['name'] = m.name;
   if (!isTool) restoreResidue(user, m.ext, OPENAI_CHAT);
-  return add(out ?? NO_JSON, user);
+  return add(out ?? NONE_YET, user);
 }
 
 function encodeInstructions(m: Message, path: Path, losses: LossSink): JsonObject[] {
