@@ -9,6 +9,7 @@ import { frameReader, frameWriter, Transcoder, type Loss, type StreamError, type
 import type { Dialect } from './config.js';
 import { DIALECT_FACTS } from './dialects.js';
 import { GatewayError, streamErrorEvent } from './errors.js';
+import { packFrames as pack, utf8Bytes as bytes } from '../stream/pack.js';
 
 export interface RelayOptions {
   from: Dialect;
@@ -24,24 +25,6 @@ export interface RelayOptions {
   transportError(err: unknown): GatewayError;
   /** Abort the provider call (the client went away). */
   abort(reason: unknown): void;
-}
-
-const utf8 = new TextEncoder();
-const bytes = (chunk: Uint8Array | string): Uint8Array => (typeof chunk === 'string' ? utf8.encode(chunk) : chunk);
-
-/** Frames written for one provider chunk as one byte array (text joined before encoding), or undefined for none. */
-function pack(parts: (string | Uint8Array)[]): Uint8Array | undefined {
-  if (parts.length === 0) return undefined;
-  if (parts.length === 1) return bytes(parts[0] as string | Uint8Array);
-  if (parts.every((p) => typeof p === 'string')) return utf8.encode(parts.join(''));
-  const arrays = parts.map(bytes);
-  const out = new Uint8Array(arrays.reduce((n, a) => n + a.byteLength, 0));
-  let at = 0;
-  for (const a of arrays) {
-    out.set(a, at);
-    at += a.byteLength;
-  }
-  return out;
 }
 
 export function relayStream(source: AsyncIterable<Uint8Array>, o: RelayOptions): ReadableStream<Uint8Array> {

@@ -12,6 +12,7 @@ import { getCodec, getStreamCodec } from '../formats/registry.js';
 import { decodeError } from '../formats/errors.js';
 import { classifyStart, describeJson, notTheFraming, SNIFF_BYTES } from './body-start.js';
 import { frameReader, frameWriter, type FrameReader } from './framing.js';
+import { packFrames } from './pack.js';
 import { Transcoder, type StreamOptions } from './transcoder.js';
 
 export interface ByteStreamOptions extends StreamOptions {
@@ -29,11 +30,12 @@ const MAX_JSON_BODY = 1024 * 1024;
 const utf8 = new TextEncoder();
 
 type Chunk = Uint8Array | string;
+type Frame = Uint8Array | string;
 
 export class ByteTranscoder {
   private readonly t: Transcoder;
   private readonly reader: FrameReader;
-  private readonly write: (e: WireEvent) => Uint8Array;
+  private readonly write: (e: WireEvent) => Frame;
   private readonly framing: Framing;
   /** Until the start is told: the chunks held back and their first bytes. */
   private pending: Chunk[] | undefined = [];
@@ -49,64 +51,65 @@ export class ByteTranscoder {
     // JSON lines start with '{': only a framing's start is checked.
     this.framing = options.lines === true ? 'json-lines' : source;
     this.reader = frameReader(source, { lines: options.lines === true });
-    const write = frameWriter(getStreamCodec(options.to).framing);
-    this.write = (e) => {
-      const w = write(e);
-      return typeof w === 'string' ? utf8.encode(w) : w;
-    };
+    this.write = frameWriter(getStreamCodec(options.to).framing);
   }
 
   get losses(): Loss[] {
     return this.t.losses;
   }
 
-  push(chunk: Chunk): Uint8Array[] {
-    if (this.json !== undefined) return this.buffer(chunk);
-    if (this.pending === undefined) return this.read(chunk);
-    this.pending.push(chunk);
-    // Only the first bytes are looked at (a string's first SNIFF_BYTES characters hold at least as many bytes).
-    if (this.head.length < SNIFF_BYTES) this.head = append(this.head, typeof chunk === 'string' ? utf8.encode(chunk.slice(0, SNIFF_BYTES)) : chunk.subarray(0, SNIFF_BYTES));
-    return this.decide(false);
+  /** What the chunk completed, as one byte array (see pack.ts), or undefined when it completed nothing. */
+  push(chunk: Chunk): Uint8Array | undefined {
+    const out: Frame[] = [];
+    if (this.json !== undefined) this.buffer(chunk);
+    else if (this.pending === undefined) this.read(chunk, out);
+    else {
+      this.pending.push(chunk);
+      // Only the first bytes are looked at (a string's first SNIFF_BYTES characters hold at least as many bytes).
+      if (this.head.length < SNIFF_BYTES) this.head = append(this.head, typeof chunk === 'string' ? utf8.encode(chunk.slice(0, SNIFF_BYTES)) : chunk.subarray(0, SNIFF_BYTES));
+      this.decide(false, out);
+    }
+    return packFrames(out);
   }
 
-  end(): Uint8Array[] {
-    const out = this.pending !== undefined ? this.decide(true) : [];
-    if (this.json !== undefined) return this.errorBody();
+  /** The rest of the stream, as one byte array, or undefined when nothing is left to write. */
+  end(): Uint8Array | undefined {
+    const out: Frame[] = [];
+    if (this.pending !== undefined) this.decide(true, out);
+    if (this.json !== undefined) return packFrames(this.errorBody());
     for (const e of this.reader.end()) for (const w of this.t.push(e)) out.push(this.write(w));
     for (const w of this.t.end(this.reader.cutTail)) out.push(this.write(w));
-    return out;
+    return packFrames(out);
   }
 
-  private decide(final: boolean): Uint8Array[] {
+  private decide(final: boolean, out: Frame[]): void {
     const start = classifyStart(this.head, this.framing, final);
-    if (start === undefined) return [];
+    if (start === undefined) return;
     const held = this.pending ?? [];
     this.pending = undefined;
     if (start.kind === 'other') throw notTheFraming(this.framing, start.received);
-    if (start.kind === 'empty') return [];
+    if (start.kind === 'empty') return;
     if (start.kind === 'json') {
       this.json = [];
-      return held.flatMap((c) => this.buffer(c));
+      for (const c of held) this.buffer(c);
+      return;
     }
-    return held.flatMap((c) => this.read(c));
+    for (const c of held) this.read(c, out);
   }
 
-  private read(chunk: Chunk): Uint8Array[] {
-    const out: Uint8Array[] = [];
+  private read(chunk: Chunk, out: Frame[]): void {
     for (const e of this.reader.push(chunk)) for (const w of this.t.push(e)) out.push(this.write(w));
-    return out;
   }
 
-  private buffer(chunk: Chunk): Uint8Array[] {
+  private buffer(chunk: Chunk): void {
     const json = this.json as Chunk[];
     json.push(chunk);
     this.jsonBytes += chunk.length;
     if (this.jsonBytes > MAX_JSON_BODY) throw notTheFraming(this.framing, `a JSON body of more than ${MAX_JSON_BODY} bytes`);
-    return [];
   }
 
   /** The whole JSON body: the source dialect's error becomes the target's error event; anything else is named. */
-  private errorBody(): Uint8Array[] {
+  private errorBody(): Frame[] {
     const decoder = new TextDecoder();
     const text = (this.json ?? []).map((c) => (typeof c === 'string' ? c : decoder.decode(c, { stream: true }))).join('') + decoder.decode();
     let value: unknown;

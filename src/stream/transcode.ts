@@ -33,7 +33,8 @@ export function transcodeEvents(options: StreamOptions): TransformStream<WireEve
 
 /**
  * Raw stream to raw stream as a TransformStream: SSE text or AWS event-stream bytes in the source
- * dialect's framing (or JSON lines with `lines`), out as UTF-8 bytes of the target's framing, so
+ * dialect's framing (or JSON lines with `lines`), out as UTF-8 bytes of the target's framing (one
+ * chunk out for each chunk in that completed an event, holding all it completed), so
  * `new Response(upstream.body.pipeThrough(transcode(...)))` serves it. A body that is not the
  * framing errors the stream with a ValidationError naming what arrived; a JSON error body of the
  * source dialect comes out as the target's error event; a stream cut before its end reports
@@ -42,11 +43,14 @@ export function transcodeEvents(options: StreamOptions): TransformStream<WireEve
 export function transcode(options: ByteStreamOptions): TransformStream<Uint8Array | string, Uint8Array> {
   const t = new ByteTranscoder(options);
   return new TransformStream({
+    // One enqueue per input chunk, however many events it completed (pack.ts).
     transform(chunk, controller) {
-      for (const b of t.push(chunk)) controller.enqueue(b);
+      const bytes = t.push(chunk);
+      if (bytes !== undefined) controller.enqueue(bytes);
     },
     flush(controller) {
-      for (const b of t.end()) controller.enqueue(b);
+      const bytes = t.end();
+      if (bytes !== undefined) controller.enqueue(bytes);
     },
   });
 }

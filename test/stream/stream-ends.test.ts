@@ -9,12 +9,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LossError, ValidationError } from '../../src/model/errors.js';
 import type { JsonValue } from '../../src/model/json.js';
+import type { WireEvent } from '../../src/model/stream-event.js';
 import { getStreamCodec } from '../../src/formats/registry.js';
 import { accumulate } from '../../src/stream/accumulate.js';
 import { classifyStart, SNIFF_BYTES } from '../../src/stream/body-start.js';
 import { parseEventStream } from '../../src/stream/event-stream.js';
 import { parseSse } from '../../src/stream/sse.js';
-import { transcode } from '../../src/stream/transcode.js';
+import { frameWriter } from '../../src/stream/framing.js';
+import { transcode, Transcoder } from '../../src/stream/transcode.js';
 import { LOCAL_FIXTURES } from '../support/captures.js';
 import { rawCaptures, readBack, STREAM_DIALECTS, toBody, transcodeBody } from '../support/raw-streams.js';
 
@@ -54,6 +56,32 @@ describe('transcode gives bytes a fetch Response serves', () => {
     expect(back.complete).toBe(true);
     const text = (back.response.choices[0]?.message.parts ?? []).flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
     expect(text).toBe((ANTHROPIC_TEXT ?? []).flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(''));
+  });
+
+  it.each(STREAM_DIALECTS)('-> %s: one chunk out per chunk in, holding the frames of every event it completed', async (to) => {
+    // Two chunks in, each completing several events: out come at most two chunks (and the end's),
+    // whose bytes are the frames the transcoder writes event by event, in order.
+    const body = new TextEncoder().encode(ANTHROPIC);
+    const half = Math.floor(body.length / 2);
+    const pieces = [body.subarray(0, half), body.subarray(half)];
+    const upstream = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const p of pieces) c.enqueue(p);
+        c.close();
+      },
+    });
+    const reader = upstream.pipeThrough(transcode({ from: 'anthropic-messages', to })).getReader();
+    const chunks: Uint8Array[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+    const t = new Transcoder({ from: 'anthropic-messages', to });
+    const write = frameWriter(getStreamCodec(to).framing);
+    const frames: Uint8Array[] = [];
+    const add = (w: WireEvent): void => void frames.push(Buffer.from(write(w)));
+    for (const e of parseSse(ANTHROPIC)) for (const w of t.push(e)) add(w);
+    for (const w of t.end()) add(w);
+    expect(frames.length).toBeGreaterThan(pieces.length + 1);
+    expect(chunks.length).toBeLessThanOrEqual(pieces.length + 1);
+    expect(Buffer.concat(chunks).equals(Buffer.concat(frames))).toBe(true);
   });
 
   it('every chunk it emits is a Uint8Array, for string input too', async () => {
