@@ -1,8 +1,8 @@
 /**
  * The frames written for one input chunk as one byte array: a server writes it with one enqueue
- * (one syscall, one packet) however many events the chunk held. Through a web TransformStream each
- * enqueue costs about as much as transcoding the event (~1.5 µs on this project's machine), so a
- * chunk of many events written frame by frame took twice as long as the transcoding itself.
+ * (one syscall, one packet) however many events the chunk held. A web TransformStream costs ~1.7 µs
+ * a chunk on Node 20, about what transcoding an event does: frame by frame, the bench's stream in
+ * 4 KB chunks took ~1.45x as long through `transcode()` (bench/stream/web-stream.ts).
  */
 const utf8 = new TextEncoder();
 
