@@ -4,7 +4,7 @@
  * (synthetic.ts) as raw bytes, enqueued into a ReadableStream one event per chunk or in chunks of
  * CHUNK bytes, piped through `transcode()` and read to the end; beside it the same work without
  * web streams (frame reader, Transcoder, frame writer on the whole body). Microseconds per stream,
- * the best of 5 rounds of MS milliseconds each.
+ * the best of 5 rounds of MS milliseconds each, after one round to warm up.
  *   PAIRS=openai-chat:anthropic-messages,ag-ui:bedrock-converse CHUNK=4096 npx tsx bench/stream/web-stream.ts
  */
 import { getStreamCodec } from '../../src/formats/registry.js';
@@ -53,7 +53,7 @@ function direct(from: string, to: string, chunks: readonly Uint8Array[]): number
   return bytes;
 }
 
-/** Best per-call microseconds over 5 rounds. */
+/** Best per-call microseconds over 5 rounds, after one round to warm up. */
 async function best(op: () => unknown): Promise<number> {
   let min = Infinity;
   for (let round = 0; round < 6; round++) {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LossError, ValidationError } from '../../src/model/errors.js';
 import type { JsonValue } from '../../src/model/json.js';
 import type { WireEvent } from '../../src/model/stream-event.js';
@@ -60,7 +60,10 @@ describe('transcode gives bytes a fetch Response serves', () => {
 
   it.each(STREAM_DIALECTS)('-> %s: one chunk out per chunk in, holding the frames of every event it completed', async (to) => {
     // Two chunks in, each completing several events: out come at most two chunks (and the end's),
-    // whose bytes are the frames the transcoder writes event by event, in order.
+    // whose bytes are the frames the transcoder writes event by event, in order. Chat and Responses
+    // chunks carry the current second when the source has none: the clock is held still.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 28) });
+    onTestFinished(() => void vi.useRealTimers());
     const body = new TextEncoder().encode(ANTHROPIC);
     const half = Math.floor(body.length / 2);
     const pieces = [body.subarray(0, half), body.subarray(half)];
