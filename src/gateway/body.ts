@@ -3,6 +3,7 @@
  * Content-Length over it is refused before reading; a body that grows past it is cut off).
  */
 import { GatewayError } from './errors.js';
+import { joinBytes } from '../stream/pack.js';
 
 export interface ClientBody {
   bytes: Uint8Array;
@@ -62,12 +63,5 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : joinBytes(chunks);
 }

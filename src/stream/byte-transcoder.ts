@@ -12,7 +12,7 @@ import { getCodec, getStreamCodec } from '../formats/registry.js';
 import { decodeError } from '../formats/errors.js';
 import { classifyStart, describeJson, notTheFraming, SNIFF_BYTES } from './body-start.js';
 import { frameReader, frameWriter, type FrameReader } from './framing.js';
-import { packFrames } from './pack.js';
+import { joinBytes, packFrames } from './pack.js';
 import { Transcoder, type StreamOptions } from './transcoder.js';
 
 export interface ByteStreamOptions extends StreamOptions {
@@ -66,7 +66,7 @@ export class ByteTranscoder {
     else {
       this.pending.push(chunk);
       // Only the first bytes are looked at (a string's first SNIFF_BYTES characters hold at least as many bytes).
-      if (this.head.length < SNIFF_BYTES) this.head = append(this.head, typeof chunk === 'string' ? utf8.encode(chunk.slice(0, SNIFF_BYTES)) : chunk.subarray(0, SNIFF_BYTES));
+      if (this.head.length < SNIFF_BYTES) this.head = joinBytes([this.head, typeof chunk === 'string' ? utf8.encode(chunk.slice(0, SNIFF_BYTES)) : chunk.subarray(0, SNIFF_BYTES)]);
       this.decide(false, out);
     }
     return packFrames(out);
@@ -136,11 +136,4 @@ function isJsonLines(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-function append(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }

@@ -9,6 +9,7 @@ import type { WireEvent } from '../model/stream-event.js';
 import { dataText } from '../formats/shared/stream-written.js';
 import { Crc32Over, crc32Update } from '../formats/shared/crc32.js';
 import { readUint32, writeUint32 } from './uint32.js';
+import { joinBytes } from './pack.js';
 
 const PRELUDE = 12;
 const encoder = new TextEncoder();
@@ -149,7 +150,6 @@ function writeCrc(buf: Uint8Array, start: number, head: Head, total: number): vo
 
 function headerBytes(headers: Record<string, string>): Uint8Array {
   const parts: Uint8Array[] = [];
-  let length = 0;
   for (const [name, value] of Object.entries(headers)) {
     const n = encoder.encode(name);
     const v = encoder.encode(value);
@@ -161,13 +161,6 @@ function headerBytes(headers: Record<string, string>): Uint8Array {
     h[3 + n.length] = v.length & 0xff;
     h.set(v, 4 + n.length);
     parts.push(h);
-    length += h.length;
   }
-  const out = new Uint8Array(length);
-  let i = 0;
-  for (const h of parts) {
-    out.set(h, i);
-    i += h.length;
-  }
-  return out;
+  return joinBytes(parts);
 }

@@ -12,6 +12,7 @@ import { ValidationError } from '../model/errors.js';
 import { crc32 } from '../formats/shared/crc32.js';
 import { readHeaders, type HeaderValue } from './event-stream-headers.js';
 import { readUint32 } from './uint32.js';
+import { joinBytes } from './pack.js';
 
 export { crc32 } from '../formats/shared/crc32.js';
 export { encodeEventStreamMessage, wireEventToMessage } from './event-stream-write.js';
@@ -54,7 +55,7 @@ export class EventStreamParser {
   }
 
   private read(chunk: Uint8Array, copy: boolean): EventStreamMessage[] {
-    const buffer = this.buffer.length === 0 ? chunk : concat(this.buffer, chunk);
+    const buffer = this.buffer.length === 0 ? chunk : joinBytes([this.buffer, chunk]);
     const out: EventStreamMessage[] = [];
     let at = 0;
     while (buffer.length - at >= PRELUDE) {
@@ -98,13 +99,6 @@ export class EventStreamParser {
     if (buffer !== undefined) this.buffer = buffer.subarray(at);
     throw new ValidationError([{ code: 'invalid_event_stream', path: ['bytes', this.offset], message: `event-stream message at byte ${this.offset}: ${message}` }]);
   }
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
 
 /** A message as a wire event: its event (or exception) type and its JSON payload. */
