@@ -231,8 +231,10 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
       const wire = encodeFinishReason(c.stopReason, hints, childPath(path, 'stopReason'), local);
       out['finish_reason'] = wire;
       // Another format's raw value (Anthropic model_context_window_exceeded -> length) may not
-      // come back from the unified one: no loss of meaning, but only the stash keeps it.
-      if (c.stopReason.raw !== undefined && c.stopReason.raw !== wire) stops[String(c.index)] = c.stopReason as unknown as JsonObject;
+      // come back from the unified one: no loss of meaning, but only the stash keeps it. Kept only
+      // under preserve (putTopStash writes nothing otherwise): an index key is an element of the
+      // object, and setting it and counting keys was a third of encoding a minimal response.
+      if (ctx.preserve && c.stopReason.raw !== undefined && c.stopReason.raw !== wire) stops[String(c.index)] = c.stopReason as unknown as JsonObject;
       if (local.length > 0) flushTop(local, ctx, stops, String(c.index), c.stopReason as unknown as JsonObject);
     } else if (hints?.['$noFinish'] !== true && hints?.['finish_reason'] !== null) out['finish_reason'] = 'stop';
     restoreResidue(out, c.ext, OPENAI_CHAT);
