@@ -9,7 +9,7 @@ import { frameReader, frameWriter, Transcoder, type Loss, type StreamError, type
 import type { Dialect } from './config.js';
 import { DIALECT_FACTS } from './dialects.js';
 import { GatewayError, streamErrorEvent } from './errors.js';
-import { packFrames as pack, utf8Bytes as bytes } from '../stream/pack.js';
+import { packFrames, utf8Bytes } from '../stream/pack.js';
 
 export interface RelayOptions {
   from: Dialect;
@@ -59,12 +59,12 @@ export function relayStream(source: AsyncIterable<Uint8Array>, o: RelayOptions):
     if (error.type !== undefined) e.type = error.type;
     if (transcoder !== undefined) {
       try {
-        return [...transcoder.push(streamErrorEvent(o.from, e)), ...transcoder.end()].map((w) => bytes(write(w)));
+        return [...transcoder.push(streamErrorEvent(o.from, e)), ...transcoder.end()].map((w) => utf8Bytes(write(w)));
       } catch {
         // The transcoder is past repair (it threw the error being reported): say it directly.
       }
     }
-    return [bytes(write(streamErrorEvent(o.to, e)))];
+    return [utf8Bytes(write(streamErrorEvent(o.to, e)))];
   };
 
   const translate = (wire: WireEvent[], out: (string | Uint8Array)[]): void => {
@@ -90,7 +90,7 @@ export function relayStream(source: AsyncIterable<Uint8Array>, o: RelayOptions):
             if (read.done) {
               if (frames !== undefined) translate(frames.end(), out);
               if (transcoder !== undefined) for (const w of transcoder.end()) out.push(write(w));
-              const tail = pack(out);
+              const tail = packFrames(out);
               if (tail !== undefined) controller.enqueue(tail);
               await finish(controller);
               return;
@@ -98,7 +98,7 @@ export function relayStream(source: AsyncIterable<Uint8Array>, o: RelayOptions):
             if (frames !== undefined) translate(frames.push(read.value), out);
             if (same) out.push(read.value);
             // One write per provider chunk, however many events it held: fewer syscalls and packets.
-            const chunk = pack(out);
+            const chunk = packFrames(out);
             if (chunk === undefined) continue;
             controller.enqueue(chunk);
             return;

@@ -130,7 +130,6 @@ function encodeToolResult(part: ToolResultPart, path: Path, losses: LossSink): {
   return { msg: { role: 'tool', tool_call_id: part.callId, content: written }, media };
 }
 
-
 /** user / tool messages: tool results first as tool messages, then the rest as one user message. */
 function encodeUserLike(m: Message, path: Path, losses: LossSink): JsonObject[] {
   const hints = own(m.ext);

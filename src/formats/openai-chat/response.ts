@@ -26,6 +26,7 @@ import { spanArguments, validateResponse, type ParsedArgs } from './validate.js'
 import { randomHex32 } from '../shared/random-hex.js';
 import { childPath } from '../shared/child-path.js';
 import { deleteKey } from '../shared/delete-keys.js';
+import { hasKeys } from '../shared/own-keys.js';
 
 const RESPONSE_KEYS = new Set(['id', 'object', 'created', 'model', 'choices', 'usage']);
 const CHOICE_KEYS = new Set(['index', 'message', 'finish_reason']);
@@ -241,8 +242,8 @@ export function encodeResponse(res: Response, ctx: EncodeContext): ChatResponse 
     if (!('logprobs' in out) && hints?.['$noLogprobs'] !== true) out['logprobs'] = null;
     return out;
   });
-  if (Object.keys(stops).length > 0) stash['stopReasons'] = stops;
-  if (Object.keys(choiceExt).length > 0) stash['choiceExt'] = choiceExt;
+  if (hasKeys(stops)) stash['stopReasons'] = stops;
+  if (hasKeys(choiceExt)) stash['choiceExt'] = choiceExt;
   const out: JsonObject = {
     id: res.id ?? `chatcmpl-${randomHex32()}`,
     created: res.created ?? Math.floor(Date.now() / 1000),
